@@ -1,0 +1,111 @@
+#include "cli/args.h"
+
+#include "core/util/did_you_mean.h"
+
+namespace anth::cli {
+
+namespace {
+
+const std::vector<FlagSpec>& common_flags() {
+  static const std::vector<FlagSpec> flags = {
+      {"--corpus", true, false, "DIR  the corpus folder (default: ./data if present, else .)"},
+      {"--index", true, false, "FILE  the index database (default: CORPUS/.anthology/index.db)"},
+      {"--help", false, false, "show this help"},
+  };
+  return flags;
+}
+
+const FlagSpec* find_spec(const std::string& name, const std::vector<FlagSpec>& specs) {
+  for (const auto* list : {&specs, &common_flags()})
+    for (const FlagSpec& s : *list)
+      if (s.name == name || (name == "-h" && s.name == "--help")) return &s;
+  return nullptr;
+}
+
+}  // namespace
+
+std::optional<std::string> Args::get(const std::string& flag) const {
+  auto it = values.find(flag);
+  if (it == values.end() || it->second.empty()) return std::nullopt;
+  return it->second.back();
+}
+
+std::vector<std::string> Args::all(const std::string& flag) const {
+  auto it = values.find(flag);
+  return it == values.end() ? std::vector<std::string>{} : it->second;
+}
+
+Expected<Args> parse_args(const std::vector<std::string>& argv, const std::vector<FlagSpec>& specs) {
+  Args args;
+  bool flags_done = false;
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    if (flags_done || a.size() < 2 || a[0] != '-' || (a[1] != '-' && a != "-h")) {
+      args.positionals.push_back(a);
+      continue;
+    }
+    if (a == "--") {
+      flags_done = true;
+      continue;
+    }
+    std::string name = a, value;
+    bool inline_value = false;
+    if (auto eq = a.find('='); eq != std::string::npos) {
+      name = a.substr(0, eq);
+      value = a.substr(eq + 1);
+      inline_value = true;
+    }
+    const FlagSpec* spec = find_spec(name, specs);
+    if (!spec) {
+      std::vector<std::string> names;
+      for (const auto* list : {&specs, &common_flags()})
+        for (const FlagSpec& s : *list) names.push_back(s.name);
+      std::string reason = "unknown flag " + name;
+      if (auto best = closest_match(name, names)) reason += "; did you mean " + *best + "?";
+      return failure(reason);
+    }
+    if (spec->takes_value && !inline_value) {
+      if (i + 1 >= argv.size()) return failure(spec->name + " needs a value");
+      value = argv[++i];
+    } else if (!spec->takes_value && inline_value) {
+      return failure(spec->name + " takes no value");
+    }
+    auto& slot = args.values[spec->name];
+    if (!spec->repeatable) slot.clear();
+    slot.push_back(value);
+  }
+  return args;
+}
+
+std::string usage_text(const std::string& command, const std::string& synopsis, const std::string& description,
+                       const std::vector<FlagSpec>& specs, const std::vector<std::string>& examples) {
+  std::string out = "usage: anthology " + command + (synopsis.empty() ? "" : " " + synopsis) + "\n\n" + description + "\n";
+  auto list = [&](const std::vector<FlagSpec>& flags) {
+    for (const FlagSpec& f : flags) {
+      std::string left = "  " + f.name;
+      std::string help = f.help;
+      // "VALUE  text": the first word of a value flag's help is its placeholder.
+      if (f.takes_value)
+        if (auto sp = help.find("  "); sp != std::string::npos) {
+          left += " " + help.substr(0, sp);
+          help = help.substr(sp + 2);
+        }
+      if (left.size() < 28) left.resize(28, ' ');
+      else left += "  ";
+      out += left + help + "\n";
+    }
+  };
+  if (!specs.empty()) {
+    out += "\noptions:\n";
+    list(specs);
+  }
+  out += "\ncommon options:\n";
+  list(common_flags());
+  if (!examples.empty()) {
+    out += "\nexamples:\n";
+    for (const std::string& e : examples) out += "  " + e + "\n";
+  }
+  return out;
+}
+
+}  // namespace anth::cli

@@ -1,0 +1,109 @@
+// anthology lint: the rules of rules.md over the whole graph, reported for all notes or for PATHs.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/session.h"
+#include "core/rules/rule_catalog.h"
+#include "render/embedded_assets.h"
+#include "render/lint/lint_report.h"
+
+namespace anth::cli {
+
+namespace {
+
+const std::vector<FlagSpec> lint_flags = {
+    {"--format", true, false, "FORMAT  text (default), json or sarif"},
+    {"--max-warnings", true, false, "N  fail (exit 1) when more than N warnings are found"},
+    {"--run-kernels", false, false, "also compile and run the reference kernels (K003)"},
+    {"--explain", true, false, "RULE  print a rule's documentation and exit"},
+};
+
+std::string lint_usage() {
+  return usage_text("lint", "[OPTIONS] [PATH...]",
+                    "Checks the corpus against the structure, reference, provenance and kernel rules.\n"
+                    "PATHs limit the report to those notes or folders; the graph is always whole.\n"
+                    "Exit status: 0 no error, 1 errors (or too many warnings), 2 lint could not run.",
+                    lint_flags,
+                    {"anthology lint", "anthology lint --format sarif > lint.sarif", "anthology lint sota/SOTA-192.md",
+                     "anthology lint --max-warnings 0", "anthology lint --explain P001"});
+}
+
+// PATH arguments as corpus-relative prefixes: a path that exists from here is made relative to the root.
+std::vector<std::string> report_prefixes(const std::vector<std::string>& paths, const fs::path& root) {
+  std::vector<std::string> prefixes;
+  std::error_code ec;
+  fs::path canonical_root = fs::weakly_canonical(root, ec);
+  for (const std::string& p : paths) {
+    std::string rel = p;
+    if (fs::exists(p, ec)) {
+      fs::path r = fs::weakly_canonical(p, ec).lexically_relative(canonical_root);
+      if (!r.empty() && r.native().rfind("..", 0) != 0) rel = r.generic_string();
+    }
+    if (rel == ".") rel.clear();
+    prefixes.push_back(rel);
+  }
+  return prefixes;
+}
+
+bool in_report(const std::string& file, const std::vector<std::string>& prefixes) {
+  if (prefixes.empty()) return true;
+  for (const std::string& p : prefixes)
+    if (p.empty() || file == p || (file.rfind(p, 0) == 0 && (p.back() == '/' || file[p.size()] == '/'))) return true;
+  return false;
+}
+
+}  // namespace
+
+int run_lint(const Argv& argv) {
+  auto args = parse_args(argv, lint_flags);
+  if (!args) return usage_error("lint", args.error());
+  if (args->has("--help")) {
+    std::cout << lint_usage();
+    return 0;
+  }
+  if (auto id = args->get("--explain")) {
+    auto doc = embedded_asset("docs/rules/" + *id + ".md");
+    if (!find_rule(*id) || !doc) return usage_error("lint", "no rule " + *id + " (rules are S001-S008, R001-R006, P001-P013, K001-K003)");
+    std::cout << *doc;
+    return 0;
+  }
+  std::string format = args->get("--format").value_or("text");
+  if (format != "text" && format != "json" && format != "sarif")
+    return usage_error("lint", "--format must be text, json or sarif, not '" + format + "'");
+  long max_warnings = -1;
+  if (auto m = args->get("--max-warnings")) {
+    char* end = nullptr;
+    max_warnings = std::strtol(m->c_str(), &end, 10);
+    if (m->empty() || *end || max_warnings < 0) return usage_error("lint", "--max-warnings needs a number >= 0");
+  }
+
+  auto session = open_session(*args);
+  if (!session) return usage_error("lint", session.error());
+
+  std::vector<std::string> prefixes = report_prefixes(args->positionals, session->root);
+  std::vector<Diagnostic> shown;
+  for (const Diagnostic& d : session->diagnostics)
+    if (in_report(d.where.file, prefixes)) shown.push_back(d);
+
+  LintSummary summary;
+  summary.files = session->loaded.paths.size();
+  summary.nodes = session->graph->vertex_count();
+  summary.edges = session->graph->edge_count();
+  count_severities(shown, summary);
+
+  if (format == "json") std::cout << format_json(shown, summary);
+  else if (format == "sarif") std::cout << format_sarif(shown, ANTHOLOGY_VERSION);
+  else {
+    bool color = ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
+    std::cout << format_text(shown, summary, color);
+  }
+  bool too_many = max_warnings >= 0 && summary.warnings > static_cast<std::size_t>(max_warnings);
+  if (too_many)
+    std::cerr << "anthology lint: " << summary.warnings << " warnings exceed --max-warnings " << max_warnings << "\n";
+  return summary.errors > 0 || too_many ? 1 : 0;
+}
+
+}  // namespace anth::cli

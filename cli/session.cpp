@@ -1,0 +1,96 @@
+#include "cli/session.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <unordered_map>
+
+#include "core/rules/rule.h"
+
+namespace anth::cli {
+
+fs::path corpus_root(const Args& args) {
+  if (auto c = args.get("--corpus")) return *c;
+  std::error_code ec;
+  if (fs::is_directory("data", ec)) return "data";
+  return ".";
+}
+
+fs::path index_path(const Args& args, const fs::path& root) {
+  if (auto i = args.get("--index")) return *i;
+  return root / ".anthology" / "index.db";
+}
+
+Expected<WriteLock> WriteLock::acquire(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  fs::path file = dir / "lock";
+  int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return failure("cannot create " + file.string() + ": " + std::strerror(errno));
+  while (::flock(fd, LOCK_EX) != 0) {
+    if (errno != EINTR) {
+      ::close(fd);
+      return failure("cannot lock " + file.string() + ": " + std::strerror(errno));
+    }
+  }
+  return WriteLock(fd);
+}
+
+WriteLock::WriteLock(WriteLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
+
+WriteLock::~WriteLock() {
+  if (fd_ >= 0) ::close(fd_);  // closing releases the lock
+}
+
+std::vector<Diagnostic> finalize_diagnostics(std::vector<Diagnostic> raw, const Corpus& corpus, const Config& config) {
+  std::unordered_map<std::string, const Note*> by_path;
+  for (const Note& n : corpus.notes) by_path.emplace(n.path, &n);
+  std::vector<Diagnostic> out;
+  out.reserve(raw.size());
+  for (Diagnostic& d : raw) {
+    d.severity = effective_severity(config, d.rule, d.severity);
+    if (d.severity == Severity::Off) continue;
+    if (auto it = by_path.find(d.where.file); it != by_path.end() && it->second->ignores(d.rule)) continue;
+    out.push_back(std::move(d));
+  }
+  std::sort(out.begin(), out.end(), diagnostic_less);
+  return out;
+}
+
+Expected<Session> open_session(const Args& args) {
+  Session s;
+  s.root = corpus_root(args);
+  std::error_code ec;
+  if (!fs::is_directory(s.root, ec)) return failure("no corpus folder at " + s.root.string());
+  auto config = load_config(s.root);
+  if (!config) return std::unexpected(config.error());
+  s.config = std::move(*config);
+
+  fs::path db = index_path(args, s.root);
+  auto lock = WriteLock::acquire(db.parent_path());
+  if (!lock) return std::unexpected(lock.error());
+  s.lock.emplace(std::move(*lock));
+  auto index = Index::open(db);
+  if (!index) return std::unexpected(index.error());
+  s.index.emplace(std::move(*index));
+
+  auto loaded = load_corpus({s.root, s.config.max_note_bytes, 0}, &*s.index);
+  if (!loaded) return std::unexpected(loaded.error());
+  s.loaded = std::move(*loaded);
+
+  s.graph = std::make_unique<Graph>(s.loaded.corpus);
+  std::vector<Diagnostic> raw = s.loaded.corpus.diagnostics;
+  std::vector<Diagnostic> graph_findings = check_graph(s.loaded.corpus, *s.graph);
+  raw.insert(raw.end(), graph_findings.begin(), graph_findings.end());
+  s.diagnostics = finalize_diagnostics(std::move(raw), s.loaded.corpus, s.config);
+
+  if (auto stored = s.index->store(s.loaded.corpus, s.loaded.changed(), s.loaded.paths, s.diagnostics); !stored)
+    return std::unexpected(stored.error());
+  return s;
+}
+
+}  // namespace anth::cli

@@ -1,0 +1,60 @@
+#pragma once
+// What most commands share: find the corpus, read its configuration, open the index, ingest (parsing
+// only changed notes), build the graph, run the rules and remember the result in the index.
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/args.h"
+#include "core/config/config.h"
+#include "core/graph/graph.h"
+#include "core/index/index.h"
+#include "core/util/expected.h"
+#include "ingest/load_corpus.h"
+
+namespace anth::cli {
+
+namespace fs = std::filesystem;
+
+// --corpus, else ./data when it exists, else the current folder.
+fs::path corpus_root(const Args& args);
+// --index, else CORPUS/.anthology/index.db.
+fs::path index_path(const Args& args, const fs::path& root);
+
+// An exclusive advisory lock on CORPUS/.anthology/lock, held while a command writes the index or the
+// site, so that concurrent commands take turns instead of mixing their output.
+class WriteLock {
+ public:
+  static Expected<WriteLock> acquire(const fs::path& anthology_dir);
+  WriteLock(WriteLock&& other) noexcept;
+  WriteLock& operator=(WriteLock&&) = delete;
+  ~WriteLock();
+
+ private:
+  explicit WriteLock(int fd) : fd_(fd) {}
+  int fd_ = -1;
+};
+
+struct Session {
+  fs::path root;
+  Config config;
+  std::optional<WriteLock> lock;
+  std::optional<Index> index;
+  LoadedCorpus loaded;
+  std::unique_ptr<Graph> graph;
+  std::vector<Diagnostic> diagnostics;  // every finding, configured, filtered by lint-ignore, sorted
+
+  const Corpus& corpus() const { return loaded.corpus; }
+};
+
+// Ingests, checks and updates the index. Fails with a one-line reason when the corpus is missing, the
+// configuration is unreadable, or the index cannot be written.
+Expected<Session> open_session(const Args& args);
+
+// Applies the configured severities and each note's lint-ignore to raw findings, drops those turned
+// off, and sorts them (rules.md, "Output").
+std::vector<Diagnostic> finalize_diagnostics(std::vector<Diagnostic> raw, const Corpus& corpus, const Config& config);
+
+}  // namespace anth::cli

@@ -1,0 +1,132 @@
+// anth::Graph: vertices and edges from the corpus, edge queries, years and readings.
+#include "core/graph/graph.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "core/graph/graph_impl.h"
+
+namespace anth {
+
+namespace {
+
+// The relations of a note that become edges, in file order (line, column; ties keep written order).
+std::vector<const Relation*> relations_in_file_order(const Note& n) {
+  std::vector<const Relation*> out;
+  out.reserve(n.relations.size());
+  for (const Relation& r : n.relations) out.push_back(&r);
+  std::stable_sort(out.begin(), out.end(), [](const Relation* a, const Relation* b) {
+    return std::pair(a->where.line, a->where.column) < std::pair(b->where.line, b->where.column);
+  });
+  return out;
+}
+
+}  // namespace
+
+Graph::Graph(const Corpus& corpus) : impl_(std::make_unique<Impl>(corpus)) {
+  Impl& m = *impl_;
+  for (std::size_t i = 0; i < corpus.notes.size(); ++i) {
+    const Note& n = corpus.notes[i];
+    if (!n.in_graph) continue;
+    if (m.vertex_of.try_emplace(n.id, m.note_of.size()).second) m.note_of.push_back(i);
+  }
+  m.g = BoostGraph(m.note_of.size());
+
+  std::vector<std::size_t> by_id(m.note_of.size());
+  std::iota(by_id.begin(), by_id.end(), std::size_t{0});
+  std::sort(by_id.begin(), by_id.end(), [&](std::size_t a, std::size_t b) { return m.note(a).id < m.note(b).id; });
+  m.id_rank.assign(by_id.size(), 0);
+  for (std::size_t r = 0; r < by_id.size(); ++r) m.id_rank[by_id[r]] = r;
+
+  for (std::size_t v = 0; v < m.note_of.size(); ++v) {
+    for (const Relation* r : relations_in_file_order(m.note(v))) {
+      if (r->to.empty()) continue;
+      auto it = m.vertex_of.find(r->to);
+      if (it == m.vertex_of.end()) continue;
+      if (it->second == v && r->kind == "mentions") continue;  // a link to one's own heading
+      boost::add_edge(v, it->second, EdgeSlot{m.edges.size()}, m.g);
+      m.edges.push_back({v, it->second, r});
+    }
+  }
+}
+
+Graph::~Graph() = default;
+
+const Corpus& Graph::corpus() const { return impl_->corpus; }
+std::size_t Graph::vertex_count() const { return impl_->size(); }
+std::size_t Graph::edge_count() const { return impl_->edges.size(); }
+
+std::optional<std::size_t> Graph::vertex(std::string_view id) const {
+  auto it = impl_->vertex_of.find(std::string(id));
+  if (it == impl_->vertex_of.end()) return std::nullopt;
+  return it->second;
+}
+
+const Note& Graph::note(std::size_t vertex) const { return impl_->note(vertex); }
+
+std::vector<Edge> Graph::out_edges(std::size_t v, std::string_view kind) const {
+  std::vector<Edge> out;
+  if (v >= impl_->size()) return out;
+  for (auto [it, end] = boost::out_edges(v, impl_->g); it != end; ++it) {
+    const Edge& e = impl_->edges[impl_->g[*it].index];
+    if (kind.empty() || e.relation->kind == kind) out.push_back(e);
+  }
+  return out;
+}
+
+std::vector<Edge> Graph::in_edges(std::size_t v, std::string_view kind) const {
+  std::vector<Edge> out;
+  if (v >= impl_->size()) return out;
+  for (auto [it, end] = boost::in_edges(v, impl_->g); it != end; ++it) {
+    const Edge& e = impl_->edges[impl_->g[*it].index];
+    if (kind.empty() || e.relation->kind == kind) out.push_back(e);
+  }
+  return out;
+}
+
+std::optional<int> Graph::year(std::size_t v) const {
+  if (v >= impl_->size()) return std::nullopt;
+  const Impl& m = *impl_;
+  const Note& n = m.note(v);
+  if (!n.kind) return std::nullopt;
+  auto lit_year = [&](std::size_t w) -> std::optional<int> {
+    const Note& t = m.note(w);
+    if (t.kind != Kind::Lit || t.year <= 0) return std::nullopt;
+    return t.year;
+  };
+  switch (*n.kind) {
+    case Kind::Lit: return lit_year(v);
+    case Kind::Sota: {
+      std::optional<int> y;
+      bool seen = false;
+      m.for_out(v, {"introduced_by"}, [&](const Edge& e) {
+        if (!seen) y = lit_year(e.to);
+        seen = true;
+      });
+      return y;
+    }
+    case Kind::Theory: {
+      std::optional<int> earliest;
+      m.for_out(v, {"source"}, [&](const Edge& e) {
+        if (auto y = lit_year(e.to); y && (!earliest || *y < *earliest)) earliest = y;
+      });
+      return earliest;
+    }
+    case Kind::Note:
+    case Kind::Term: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::size_t> Graph::readings(std::size_t lit) const {
+  std::vector<std::size_t> out;
+  if (lit >= impl_->size()) return out;
+  impl_->for_in(lit, {"paper"}, [&](const Edge& e) {
+    if (impl_->note(e.from).kind == Kind::Note) out.push_back(e.from);
+  });
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace anth

@@ -1,0 +1,77 @@
+#pragma once
+// The typed knowledge graph: one vertex per in-graph note, one edge per resolved relation with its kind
+// and source location. Built on Boost.Graph, which only graph.cpp and the algorithm files include:
+// nothing else in the project touches Boost.Graph directly.
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/model/corpus.h"
+
+namespace anth {
+
+struct Edge {
+  std::size_t from;  // vertex numbers
+  std::size_t to;
+  const Relation* relation;  // kind, written target, location
+};
+
+// A position from a layout, in [0, 1] x [0, 1].
+struct Point {
+  double x = 0;
+  double y = 0;
+};
+
+class Graph {
+ public:
+  explicit Graph(const Corpus& corpus);
+  ~Graph();
+  Graph(const Graph&) = delete;
+  Graph& operator=(const Graph&) = delete;
+
+  const Corpus& corpus() const;
+  std::size_t vertex_count() const;
+  std::size_t edge_count() const;
+  // Vertex of an id, or nullopt when the id is no in-graph note.
+  std::optional<std::size_t> vertex(std::string_view id) const;
+  const Note& note(std::size_t vertex) const;
+
+  // Relations leaving / entering a node, optionally of one kind ("source"); in file order of the
+  // relation's note, then by path.
+  std::vector<Edge> out_edges(std::size_t v, std::string_view kind = {}) const;
+  std::vector<Edge> in_edges(std::size_t v, std::string_view kind = {}) const;
+
+  // The year of a node (rules.md): a LIT's year; a SOTA's introduced_by paper's year; a THEORY's
+  // earliest LIT source year; nullopt for a NOTE, a TERM, or when the year is unknown.
+  std::optional<int> year(std::size_t v) const;
+  // The NOTEs whose `paper` is this LIT.
+  std::vector<std::size_t> readings(std::size_t lit) const;
+
+  // Vertices within `depth` steps, following edges both ways (optionally of the given kinds),
+  // including v itself, sorted by distance then id.
+  std::vector<std::size_t> neighborhood(std::size_t v, int depth, const std::vector<std::string>& kinds = {}) const;
+  // The shortest chain of edges from a to b following edges in either direction (optionally only of
+  // the given kinds); empty when none. Each step is an Edge whose `from` is the earlier vertex on the path
+  // when walked forward, or reversed when the relation points backwards (see Step).
+  struct Step {
+    Edge edge;
+    bool forward;  // true when the relation points from the earlier vertex of the path to the later one
+  };
+  std::vector<Step> shortest_path(std::size_t a, std::size_t b, const std::vector<std::string>& kinds = {}) const;
+  // Every elementary cycle reachable through edges of the given kinds, each as vertex lists in order,
+  // starting at its smallest id; deterministic.
+  std::vector<std::vector<std::size_t>> cycles(const std::vector<std::string>& kinds) const;
+
+  // A force-directed layout (Boost's Fruchterman-Reingold, seeded for determinism) of the subgraph
+  // induced by `vertices`, scaled into [0, 1]^2; parallel to `vertices`.
+  std::vector<Point> layout(const std::vector<std::size_t>& vertices) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace anth

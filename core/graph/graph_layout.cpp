@@ -1,0 +1,89 @@
+// Force-directed layout: Boost's Fruchterman-Reingold on the induced subgraph, started from a random
+// layout drawn with a fixed seed so that the same graph always gets the same picture.
+#include <algorithm>
+#include <boost/graph/fruchterman_reingold.hpp>
+#include <boost/graph/random_layout.hpp>
+#include <boost/graph/topology.hpp>
+#include <boost/random/linear_congruential.hpp>
+#include <cmath>
+#include <unordered_map>
+
+#include "core/graph/graph.h"
+#include "core/graph/graph_impl.h"
+
+namespace anth {
+
+namespace {
+
+constexpr unsigned layout_seed = 20230216;
+constexpr int layout_iterations = 100;
+
+using Topology = boost::square_topology<boost::minstd_rand>;
+using LayoutGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
+
+// Maps every coordinate linearly into [0, 1]; a degenerate axis (one point, or all equal) goes to 0.5.
+void normalize(std::vector<Point>& points) {
+  if (points.empty()) return;
+  auto axis = [&](double Point::*c) {
+    double lo = points[0].*c, hi = lo;
+    for (const Point& p : points) {
+      lo = std::min(lo, p.*c);
+      hi = std::max(hi, p.*c);
+    }
+    for (Point& p : points) {
+      double span = hi - lo;
+      double t = span > 0 && std::isfinite(span) ? (p.*c - lo) / span : 0.5;
+      p.*c = std::isfinite(t) ? std::clamp(t, 0.0, 1.0) : 0.5;
+    }
+  };
+  axis(&Point::x);
+  axis(&Point::y);
+}
+
+}  // namespace
+
+std::vector<Point> Graph::layout(const std::vector<std::size_t>& vertices) const {
+  const Impl& m = *impl_;
+  // One layout vertex per distinct valid graph vertex, in first-seen order.
+  std::unordered_map<std::size_t, std::size_t> slot;
+  std::vector<std::size_t> members;
+  for (std::size_t v : vertices)
+    if (v < m.size() && slot.try_emplace(v, members.size()).second) members.push_back(v);
+
+  std::vector<Point> placed(members.size());
+  if (members.size() == 1) placed[0] = {0.5, 0.5};
+  if (members.size() >= 2) {
+    LayoutGraph sub(members.size());
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      m.for_out(members[i], {}, [&](const Edge& e) {
+        auto it = slot.find(e.to);
+        if (it == slot.end() || it->second == i) return;
+        pairs.emplace_back(std::min(i, it->second), std::max(i, it->second));
+      });
+    }
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    for (auto [a, b] : pairs) boost::add_edge(a, b, sub);
+
+    boost::minstd_rand gen(layout_seed);
+    Topology topology(gen, 1.0);
+    std::vector<Topology::point_type> position(members.size());
+    auto position_map = boost::make_iterator_property_map(position.begin(), boost::get(boost::vertex_index, sub));
+    boost::random_graph_layout(sub, position_map, topology);
+    boost::fruchterman_reingold_force_directed_layout(
+        sub, position_map, topology, boost::cooling(boost::linear_cooling<double>(layout_iterations)));
+    for (std::size_t i = 0; i < members.size(); ++i) placed[i] = {position[i][0], position[i][1]};
+    normalize(placed);
+  }
+
+  std::vector<Point> out;
+  out.reserve(vertices.size());
+  for (std::size_t v : vertices) {
+    auto it = slot.find(v);
+    out.push_back(it == slot.end() ? Point{0.5, 0.5} : placed[it->second]);
+  }
+  return out;
+}
+
+}  // namespace anth

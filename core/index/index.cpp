@@ -1,0 +1,409 @@
+#include "core/index/index.h"
+
+#include <sqlite3.h>
+
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+#include <unordered_set>
+
+#include "core/index/derived_tables.h"
+#include "core/index/sqlite_util.h"
+#include "render/embedded_assets.h"
+
+namespace anth {
+
+namespace fs = std::filesystem;
+using index_detail::exec;
+using index_detail::sqlite_error;
+using index_detail::Statement;
+
+namespace {
+
+constexpr int busy_timeout_ms = 10'000;
+
+struct Connection {
+  sqlite3* db = nullptr;
+  Connection() = default;
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+  ~Connection() { close(); }
+  void close() {
+    if (db) sqlite3_close_v2(db);
+    db = nullptr;
+  }
+  sqlite3* release() { return std::exchange(db, nullptr); }
+};
+
+// The reason an open failed: SQLite's message, with the system's when it has one.
+std::string open_error(sqlite3* db, int rc) {
+  std::string reason = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+  int sys = db ? sqlite3_system_errno(db) : 0;
+  if (sys != 0) reason += std::string(" (") + std::strerror(sys) + ")";
+  return reason;
+}
+
+Expected<void> open_connection(Connection& c, const fs::path& path, int flags) {
+  int rc = sqlite3_open_v2(path.c_str(), &c.db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string reason = open_error(c.db, rc);
+    c.close();
+    return failure(std::move(reason));
+  }
+  sqlite3_extended_result_codes(c.db, 1);
+  sqlite3_busy_timeout(c.db, busy_timeout_ms);
+  return {};
+}
+
+// Whether an error code says the file is not a sound database (as opposed to busy, I/O, permission...).
+bool is_damage(int rc) {
+  int primary = rc & 0xff;
+  return primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT;
+}
+
+enum class Health { Empty, Sound, Replace };
+
+struct Check {
+  Health health = Health::Sound;
+  std::string error;  // set when the check itself could not run (busy, I/O)
+};
+
+// Runs a single-value query; the value as an integer or text.
+struct Scalar {
+  int rc = SQLITE_OK;
+  std::int64_t number = 0;
+  std::string text;
+  bool has_row = false;
+};
+
+Scalar scalar(sqlite3* db, const char* sql) {
+  Scalar out;
+  sqlite3_stmt* stmt = nullptr;
+  out.rc = sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr);
+  if (out.rc == SQLITE_OK) {
+    int rc = sqlite3_step(stmt);
+    if (rc == SQLITE_ROW) {
+      out.has_row = true;
+      out.number = sqlite3_column_int64(stmt, 0);
+      if (const unsigned char* t = sqlite3_column_text(stmt, 0)) out.text = reinterpret_cast<const char*>(t);
+      out.rc = SQLITE_OK;
+    } else if (rc != SQLITE_DONE) {
+      out.rc = sqlite3_extended_errcode(db);
+    }
+  } else {
+    out.rc = sqlite3_extended_errcode(db);
+  }
+  sqlite3_finalize(stmt);
+  return out;
+}
+
+// What an existing file is: empty (fresh), a sound index of this version, or something to replace.
+Check check_health(sqlite3* db, bool deep) {
+  Check c;
+  auto classify = [&](const Scalar& s) -> bool {  // true when the check must stop here
+    if (s.rc == SQLITE_OK) return false;
+    if (is_damage(s.rc)) c.health = Health::Replace;
+    else c.error = sqlite_error(db);
+    return true;
+  };
+  Scalar version = scalar(db, "PRAGMA user_version");
+  if (classify(version)) return c;
+  if (version.number == 0) {
+    Scalar objects = scalar(db, "SELECT count(*) FROM sqlite_schema");
+    if (classify(objects)) return c;
+    c.health = objects.number == 0 ? Health::Empty : Health::Replace;
+    return c;
+  }
+  if (version.number != index_schema_version) {
+    c.health = Health::Replace;
+    return c;
+  }
+  if (deep) {
+    Scalar quick = scalar(db, "PRAGMA quick_check");
+    if (classify(quick)) return c;
+    if (quick.text != "ok") c.health = Health::Replace;
+  }
+  return c;
+}
+
+void remove_database_files(const fs::path& path) {
+  std::error_code ec;
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(fs::path(path.string() + suffix), ec);
+}
+
+// Creates the schema in a fresh database, unless another process just did.
+Expected<void> create_schema(sqlite3* db) {
+  std::optional<std::string_view> sql = embedded_asset("core/index/schema.sql");
+  if (!sql) return failure("the index schema is not embedded in this build");
+  ANTH_INDEX_TRY(exec(db, "BEGIN IMMEDIATE"));
+  auto body = [&]() -> Expected<void> {
+    Scalar version = scalar(db, "PRAGMA user_version");
+    if (version.rc != SQLITE_OK) return failure(sqlite_error(db));
+    if (version.number == index_schema_version) return {};  // created meanwhile by another process
+    ANTH_INDEX_TRY(exec(db, std::string(*sql).c_str()));
+    ANTH_INDEX_TRY(exec(db, ("PRAGMA user_version = " + std::to_string(index_schema_version)).c_str()));
+    return exec(db, ("INSERT INTO meta(key, value) VALUES('schema_version', '" + std::to_string(index_schema_version) +
+                     "') ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+                        .c_str());
+  };
+  if (auto r = body(); !r) {
+    exec(db, "ROLLBACK");
+    return r;
+  }
+  auto committed = exec(db, "COMMIT");
+  if (!committed) exec(db, "ROLLBACK");
+  return committed;
+}
+
+Expected<void> configure(sqlite3* db) {
+  // WAL lets readers go on while a writer writes; with NORMAL sync a crash may lose the last transaction
+  // but never corrupts the file.
+  Scalar mode = scalar(db, "PRAGMA journal_mode = WAL");
+  if (mode.rc != SQLITE_OK) return failure(sqlite_error(db));
+  ANTH_INDEX_TRY(exec(db, "PRAGMA synchronous = NORMAL"));
+  ANTH_INDEX_TRY(exec(db, "PRAGMA temp_store = MEMORY"));
+  return exec(db, "PRAGMA cache_size = -65536");  // 64 MiB
+}
+
+std::int64_t to_signed(std::uint64_t v) { return static_cast<std::int64_t>(v); }
+std::uint64_t to_unsigned(std::int64_t v) { return static_cast<std::uint64_t>(v); }
+
+}  // namespace
+
+struct Index::State {
+  sqlite3* db = nullptr;
+  fs::path path;
+  bool rebuilt = false;
+
+  State() = default;
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
+  ~State() {
+    if (db) sqlite3_close_v2(db);
+  }
+};
+
+Index::Index(std::unique_ptr<State> state) : state_(std::move(state)) {}
+Index::Index(Index&&) noexcept = default;
+Index& Index::operator=(Index&&) noexcept = default;
+Index::~Index() = default;
+
+bool Index::rebuilt() const { return state_ && state_->rebuilt; }
+sqlite3* Index::handle() { return state_ ? state_->db : nullptr; }
+
+Expected<Index> Index::open(const fs::path& db_path, Mode mode) {
+  try {
+    const std::string where = db_path.string();
+    auto state = std::make_unique<State>();
+    state->path = db_path;
+    Connection c;
+
+    if (mode == Mode::ReadOnly) {
+      std::error_code ec;
+      if (!fs::is_regular_file(db_path, ec)) return failure("no index at " + where);
+      if (auto r = open_connection(c, db_path, SQLITE_OPEN_READONLY); !r)
+        return failure("cannot open index at " + where + ": " + r.error());
+      Check check = check_health(c.db, /*deep=*/false);
+      if (!check.error.empty()) return failure("cannot read index at " + where + ": " + check.error);
+      if (check.health != Health::Sound)
+        return failure("index at " + where + " is damaged or of another version; a command that writes it rebuilds it");
+      state->db = c.release();
+      return Index(std::move(state));
+    }
+
+    const std::string cannot = "cannot create index at " + where + ": ";
+    std::error_code ec;
+    fs::path dir = db_path.parent_path();
+    if (!dir.empty() && !fs::is_directory(dir, ec)) {
+      fs::create_directories(dir, ec);
+      if (ec) return failure(cannot + ec.message());
+    }
+    if (fs::exists(db_path, ec) && !fs::is_regular_file(db_path, ec)) return failure(cannot + "not a regular file");
+
+    constexpr int rw = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    if (auto r = open_connection(c, db_path, rw); !r) return failure(cannot + r.error());
+    if (sqlite3_db_readonly(c.db, "main") == 1) return failure(cannot + "the file is read-only");
+
+    Check check = check_health(c.db, /*deep=*/true);
+    if (!check.error.empty()) return failure(cannot + check.error);
+    if (check.health == Health::Replace) {
+      c.close();
+      remove_database_files(db_path);
+      if (auto r = open_connection(c, db_path, rw); !r) return failure(cannot + r.error());
+      state->rebuilt = true;
+      check.health = Health::Empty;
+    }
+    if (auto r = configure(c.db); !r) return failure(cannot + r.error());
+    if (check.health == Health::Empty)
+      if (auto r = create_schema(c.db); !r) return failure(cannot + r.error());
+    state->db = c.release();
+    return Index(std::move(state));
+  } catch (const std::exception& e) {
+    return failure("cannot open index at " + db_path.string() + ": " + e.what());
+  }
+}
+
+std::unordered_map<std::string, CachedFile> Index::cached_files() {
+  std::unordered_map<std::string, CachedFile> out;
+  try {
+    Statement q(handle(), "SELECT path, hash, size, mtime_ns FROM files");
+    if (!q.ready()) return out;
+    for (;;) {
+      auto row = q.next();
+      if (!row || !*row) break;
+      out.emplace(std::string(q.column_text(0)),
+                  CachedFile{to_unsigned(q.column_int(1)), to_unsigned(q.column_int(2)), q.column_int(3)});
+    }
+  } catch (...) {
+    out.clear();
+  }
+  return out;
+}
+
+std::optional<ParsedNote> Index::load_parse(const std::string& path) {
+  try {
+    Statement q(handle(), "SELECT parse FROM files WHERE path = ?1");
+    if (!q.ready()) return std::nullopt;
+    q.text(1, path);
+    auto row = q.next();
+    if (!row || !*row) return std::nullopt;
+    return decode_parse(q.column_text(0));
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
+namespace {
+
+Expected<void> store_files(sqlite3* db, const std::vector<Index::FileParse>& changed,
+                           const std::vector<std::string>& present_paths) {
+  {
+    Statement upsert(db,
+                     "INSERT INTO files(path, hash, size, mtime_ns, parse) VALUES(?1,?2,?3,?4,?5) "
+                     "ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, size = excluded.size, "
+                     "mtime_ns = excluded.mtime_ns, parse = excluded.parse");
+    ANTH_INDEX_TRY(upsert.ready());
+    std::string json;
+    for (const Index::FileParse& f : changed) {
+      if (!f.parse) continue;
+      json = encode_parse(*f.parse);
+      upsert.text(1, f.parse->note.path);
+      upsert.integer(2, to_signed(f.file.hash));
+      upsert.integer(3, to_signed(f.file.size));
+      upsert.integer(4, f.file.mtime_ns);
+      upsert.text(5, json);
+      ANTH_INDEX_TRY(upsert.run());
+    }
+  }
+  std::unordered_set<std::string_view> present(present_paths.begin(), present_paths.end());
+  std::vector<std::string> gone;
+  {
+    Statement q(db, "SELECT path FROM files");
+    ANTH_INDEX_TRY(q.ready());
+    for (;;) {
+      auto row = q.next();
+      if (!row) return std::unexpected(row.error());
+      if (!*row) break;
+      std::string_view path = q.column_text(0);
+      if (!present.contains(path)) gone.emplace_back(path);
+    }
+  }
+  Statement remove(db, "DELETE FROM files WHERE path = ?1");
+  ANTH_INDEX_TRY(remove.ready());
+  for (const std::string& path : gone) {
+    remove.text(1, path);
+    ANTH_INDEX_TRY(remove.run());
+  }
+  return {};
+}
+
+Expected<void> store_all(sqlite3* db, const Corpus& corpus, const std::vector<Index::FileParse>& changed,
+                         const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics) {
+  using namespace index_detail;
+  ANTH_INDEX_TRY(store_files(db, changed, present_paths));
+  std::vector<const Note*> notes = node_notes(corpus);
+  ANTH_INDEX_TRY(write_nodes(db, notes));
+  ANTH_INDEX_TRY(write_relations(db, notes));
+  ANTH_INDEX_TRY(write_fields(db, notes));
+  ANTH_INDEX_TRY(write_tags(db, notes));
+  ANTH_INDEX_TRY(write_aliases(db, notes));
+  ANTH_INDEX_TRY(write_authors(db, notes));
+  ANTH_INDEX_TRY(write_diagnostics(db, diagnostics));
+  ANTH_INDEX_TRY(write_search(db, notes));
+  return write_meta(db, corpus);
+}
+
+}  // namespace
+
+Expected<void> Index::store(const Corpus& corpus, const std::vector<FileParse>& changed,
+                            const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics) {
+  sqlite3* db = handle();
+  if (!db) return failure("the index is not open");
+  const std::string prefix = "cannot write index at " + state_->path.string() + ": ";
+  if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return failure(prefix + r.error());
+  try {
+    if (auto r = store_all(db, corpus, changed, present_paths, diagnostics); !r) {
+      exec(db, "ROLLBACK");
+      return failure(prefix + r.error());
+    }
+    if (auto r = exec(db, "COMMIT"); !r) {
+      exec(db, "ROLLBACK");
+      return failure(prefix + r.error());
+    }
+    return {};
+  } catch (const std::exception& e) {
+    exec(db, "ROLLBACK");
+    return failure(prefix + e.what());
+  }
+}
+
+Expected<void> Index::store_kernel_result(const StoredKernelResult& result) {
+  sqlite3* db = handle();
+  if (!db) return failure("the index is not open");
+  try {
+    Statement s(db,
+                "INSERT INTO kernel_results(node, kernel, pass, claims, compiler, checked_at, error) "
+                "VALUES(?1,?2,?3,?4,?5,?6,?7) ON CONFLICT(node) DO UPDATE SET kernel = excluded.kernel, "
+                "pass = excluded.pass, claims = excluded.claims, compiler = excluded.compiler, "
+                "checked_at = excluded.checked_at, error = excluded.error");
+    if (auto r = s.ready(); !r) return failure("cannot write index at " + state_->path.string() + ": " + r.error());
+    s.text(1, result.node);
+    s.text(2, result.kernel);
+    s.integer(3, result.pass ? 1 : 0);
+    s.text(4, result.claims_json.empty() ? std::string_view("[]") : std::string_view(result.claims_json));
+    s.text_or_null(5, result.compiler);
+    s.text_or_null(6, result.checked_at);
+    s.text_or_null(7, result.error);
+    if (auto r = s.run(); !r) return failure("cannot write index at " + state_->path.string() + ": " + r.error());
+    return {};
+  } catch (const std::exception& e) {
+    return failure("cannot write index at " + state_->path.string() + ": " + e.what());
+  }
+}
+
+std::vector<StoredKernelResult> Index::kernel_results() {
+  std::vector<StoredKernelResult> out;
+  try {
+    Statement q(handle(),
+                "SELECT node, kernel, pass, claims, compiler, checked_at, error FROM kernel_results ORDER BY node");
+    if (!q.ready()) return out;
+    for (;;) {
+      auto row = q.next();
+      if (!row || !*row) break;
+      StoredKernelResult r;
+      r.node = q.column_text(0);
+      r.kernel = q.column_text(1);
+      r.pass = q.column_int(2) != 0;
+      r.claims_json = q.column_text(3);
+      r.compiler = q.column_text(4);
+      r.checked_at = q.column_text(5);
+      r.error = q.column_text(6);
+      out.push_back(std::move(r));
+    }
+  } catch (...) {
+    out.clear();
+  }
+  return out;
+}
+
+}  // namespace anth

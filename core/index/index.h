@@ -1,0 +1,88 @@
+#pragma once
+// The SQLite index at CORPUS/.anthology/index.db: the parse of every file (keyed by content hash, so a
+// re-run parses only changed notes), and the derived tables `query --sql` reads: nodes, relations,
+// fields, tags, aliases, authors, diagnostics, kernel results and an FTS5 table over titles and bodies.
+// The schema is documented in docs/index-schema.md and versioned by PRAGMA user_version.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/model/corpus.h"
+#include "core/model/diagnostic.h"
+#include "core/util/expected.h"
+#include "ingest/note_parser.h"
+
+struct sqlite3;
+
+namespace anth {
+
+inline constexpr int index_schema_version = 1;
+
+// What the index remembers of one file, to decide whether it must be parsed again.
+struct CachedFile {
+  std::uint64_t hash = 0;
+  std::uint64_t size = 0;
+  std::int64_t mtime_ns = 0;
+};
+
+// One kernel check's outcome as the index keeps it.
+struct StoredKernelResult {
+  std::string node;
+  std::string kernel;
+  bool pass = false;
+  std::string claims_json;  // [{"claim":..., "measured":..., "bound":..., "pass":...}]
+  std::string compiler;
+  std::string checked_at;   // ISO 8601 UTC
+  std::string error;        // empty unless it failed to build or run
+};
+
+class Index {
+ public:
+  enum class Mode { ReadWrite, ReadOnly };
+
+  // Opens (creating when ReadWrite) the index. A file of another schema version, one that fails
+  // PRAGMA quick_check, or one that is not a database at all is replaced by a fresh one when
+  // ReadWrite; `rebuilt()` then tells. Fails with a one-line reason when the folder is unwritable.
+  static Expected<Index> open(const std::filesystem::path& db_path, Mode mode = Mode::ReadWrite);
+
+  Index(Index&&) noexcept;
+  Index& operator=(Index&&) noexcept;
+  ~Index();
+
+  bool rebuilt() const;
+
+  // Every file the index holds a parse of, by path.
+  std::unordered_map<std::string, CachedFile> cached_files();
+  // The cached parse of one file; nullopt when absent or unreadable.
+  std::optional<ParsedNote> load_parse(const std::string& path);
+
+  // In one transaction: remembers the parses of `changed` files (path -> parse, with size and mtime),
+  // forgets files no longer in the corpus, and rewrites the derived tables from the resolved corpus and
+  // all diagnostics. Nothing is left half-written: on failure the previous content stays.
+  struct FileParse {
+    const ParsedNote* parse;
+    CachedFile file;
+  };
+  Expected<void> store(const Corpus& corpus, const std::vector<FileParse>& changed,
+                       const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics);
+
+  Expected<void> store_kernel_result(const StoredKernelResult& result);
+  std::vector<StoredKernelResult> kernel_results();
+
+  sqlite3* handle();
+
+ private:
+  struct State;
+  explicit Index(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+// Serialization of a parse for the files table (JSON, nlohmann).
+std::string encode_parse(const ParsedNote& parse);
+std::optional<ParsedNote> decode_parse(std::string_view json);
+
+}  // namespace anth

@@ -1,0 +1,25 @@
+#pragma once
+// The whole ingested corpus: every note (also those kept out of the graph), the diagnostics of ingest,
+// and the lookup from id to note. Built by ingest, read by core's graph and rules and by render.
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/model/diagnostic.h"
+#include "core/model/note.h"
+
+namespace anth {
+
+struct Corpus {
+  std::string root;  // the corpus folder as given
+  std::vector<Note> notes;  // sorted by path
+  std::vector<Diagnostic> diagnostics;  // S and R findings of ingest
+  std::unordered_map<std::string, std::size_t> by_id;  // in-graph notes only
+
+  const Note* find(std::string_view id) const;
+  // Rebuilds by_id from the notes that are in the graph (the first of a duplicated id wins).
+  void index_ids();
+};
+
+}  // namespace anth

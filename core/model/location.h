@@ -1,0 +1,16 @@
+#pragma once
+// A place in the corpus: a file relative to the corpus root ('/'-separated) and a 1-based line and column.
+#include <string>
+
+namespace anth {
+
+struct Location {
+  std::string file;
+  int line = 1;
+  int column = 1;
+
+  friend bool operator==(const Location&, const Location&) = default;
+  friend auto operator<=>(const Location&, const Location&) = default;
+};
+
+}  // namespace anth

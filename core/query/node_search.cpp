@@ -1,0 +1,171 @@
+#include "core/query/node_search.h"
+
+#include <sqlite3.h>
+
+#include <cctype>
+#include <charconv>
+
+#include "core/index/sqlite_util.h"
+#include "core/query/node_sql.h"
+
+namespace anth::query {
+
+using index_detail::Statement;
+
+namespace {
+
+// True when a word has something FTS5's unicode61 tokenizer keeps: a letter, digit or non-ASCII byte.
+bool has_token(std::string_view word) {
+  for (char c : word)
+    if (std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80) return true;
+  return false;
+}
+
+std::string quoted(std::string_view word) {
+  std::string out = "\"";
+  for (char c : word) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::optional<int> parse_year(std::string_view text) {
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
+  return value;
+}
+
+void add_in(std::string& sql, std::vector<std::string>& params, const char* column,
+            const std::vector<std::string>& values) {
+  sql += std::string(" AND ") + column + " IN (";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    sql += i ? ", ?" : "?";
+    params.push_back(values[i]);
+  }
+  sql += ")";
+}
+
+}  // namespace
+
+std::string fts_query(std::string_view text) {
+  std::vector<std::string> terms;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (std::isspace(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    if (text[i] == '"') {  // a phrase, up to the closing quote or the end
+      std::size_t close = text.find('"', i + 1);
+      std::string_view phrase = text.substr(i + 1, close == std::string_view::npos ? std::string_view::npos : close - i - 1);
+      if (has_token(phrase)) terms.push_back(quoted(phrase));
+      i = close == std::string_view::npos ? text.size() : close + 1;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) && text[end] != '"') ++end;
+    std::string_view word = text.substr(i, end - i);
+    bool prefix = word.size() > 1 && word.back() == '*';
+    if (prefix) word.remove_suffix(1);
+    if (has_token(word)) terms.push_back(quoted(word) + (prefix ? "*" : ""));
+    i = end;
+  }
+  std::string query;
+  for (const std::string& t : terms) query += (query.empty() ? "" : " ") + t;
+  return query;
+}
+
+std::optional<YearRange> parse_year_range(std::string_view text) {
+  YearRange range;
+  std::size_t dots = text.find("..");
+  if (dots == std::string_view::npos) {
+    auto year = parse_year(text);
+    if (!year) return std::nullopt;
+    range.from = range.to = year;
+    return range;
+  }
+  std::string_view from = text.substr(0, dots), to = text.substr(dots + 2);
+  if (from.empty() && to.empty()) return std::nullopt;
+  if (!from.empty() && !(range.from = parse_year(from))) return std::nullopt;
+  if (!to.empty() && !(range.to = parse_year(to))) return std::nullopt;
+  if (range.from && range.to && *range.from > *range.to) return std::nullopt;
+  return range;
+}
+
+std::optional<SortKey> parse_sort_key(std::string_view text) {
+  if (text == "id") return SortKey::Id;
+  if (text == "title") return SortKey::Title;
+  if (text == "year") return SortKey::Year;
+  if (text == "status") return SortKey::Status;
+  if (text == "relevance") return SortKey::Relevance;
+  return std::nullopt;
+}
+
+Expected<ResultTable> find_nodes(sqlite3* db, const NodeFilter& filter) {
+  std::vector<std::string> params;
+  std::string sql = "SELECT n.id, n.kind, " + std::string(node_year_sql) + " AS year, n.status, n.title FROM nodes n";
+  if (!filter.text.empty()) {
+    std::string match = fts_query(filter.text);
+    if (match.empty()) return failure("--text has no word to search for");
+    // Column weights of bm25: id (unindexed) 0, title 4, body 1.
+    sql += " JOIN (SELECT id AS doc, bm25(search, 0.0, 4.0, 1.0) AS score FROM search WHERE search MATCH ?) s"
+           " ON s.doc = n.id";
+    params.push_back(match);
+  }
+  sql += " WHERE n.in_graph = 1";
+  if (!filter.kinds.empty()) add_in(sql, params, "n.kind", filter.kinds);
+  if (!filter.statuses.empty()) add_in(sql, params, "n.status", filter.statuses);
+  for (const std::string& tag : filter.tags) {
+    sql += " AND n.id IN (SELECT node FROM tags WHERE tag = ?)";
+    params.push_back(tag);
+  }
+  if (!filter.introduced_by.empty()) {
+    sql += " AND n.id IN (SELECT src FROM relations WHERE dst = ? AND kind = 'introduced_by')";
+    params.push_back(filter.introduced_by);
+  }
+  if (!filter.source.empty()) {
+    sql += " AND n.id IN (SELECT src FROM relations WHERE dst = ? AND kind = 'source')";
+    params.push_back(filter.source);
+  }
+  if (filter.contested)
+    sql += " AND (n.status = 'contested' OR EXISTS (SELECT 1 FROM relations c"
+           " WHERE c.src = n.id AND c.kind = 'contested_by'))";
+  if (filter.years) {
+    if (filter.years->from) sql += " AND year >= " + std::to_string(*filter.years->from);
+    if (filter.years->to) sql += " AND year <= " + std::to_string(*filter.years->to);
+  }
+  switch (filter.sort) {
+    case SortKey::Id: sql += " ORDER BY n.id COLLATE natural"; break;
+    case SortKey::Title: sql += " ORDER BY n.title COLLATE NOCASE, n.id COLLATE natural"; break;
+    case SortKey::Year: sql += " ORDER BY year IS NULL, year, n.id COLLATE natural"; break;
+    case SortKey::Status: sql += " ORDER BY n.status IS NULL, n.status, n.id COLLATE natural"; break;
+    case SortKey::Relevance:
+      if (filter.text.empty()) return failure("--sort relevance needs --text");
+      sql += " ORDER BY s.score, n.id COLLATE natural";
+      break;
+  }
+  if (filter.limit) sql += " LIMIT " + std::to_string(*filter.limit);
+
+  Statement stmt(db, sql);
+  if (auto ready = stmt.ready(); !ready) return std::unexpected(ready.error());
+  for (std::size_t i = 0; i < params.size(); ++i) stmt.text(static_cast<int>(i + 1), params[i]);
+  ResultTable table;
+  table.columns = {"id", "kind", "year", "status", "title"};
+  while (true) {
+    auto row = stmt.next();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) break;
+    std::vector<Cell> cells;
+    for (int c = 0; c < 5; ++c) {
+      if (stmt.column_is_null(c)) cells.push_back(Cell::null());
+      else if (c == 2) cells.push_back(Cell::of(stmt.column_int(c)));
+      else cells.push_back(Cell::of(std::string(stmt.column_text(c))));
+    }
+    table.rows.push_back(std::move(cells));
+  }
+  return table;
+}
+
+}  // namespace anth::query

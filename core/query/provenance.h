@@ -1,0 +1,62 @@
+#pragma once
+// `anthology origin SOTA-…`: a practice's provenance, from the index. The linked papers are those of
+// rules.md P001: the LITs of its `source`; the LIT sources of THEORYs in its `source`; every LIT whose
+// note relates to or mentions it; the `paper` of every NOTE that relates to or mentions it; every LIT
+// its own body mentions. The origin (`introduced_by`) is listed among them too.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/query/node_details.h"
+#include "core/util/expected.h"
+
+struct sqlite3;
+
+namespace anth::query {
+
+// How a paper is linked to the practice, one entry per way.
+struct Link {
+  enum class Way {
+    IntroducedBy,  // the practice's introduced_by
+    Source,        // in the practice's source
+    TheorySource,  // a source of `via`, a THEORY in the practice's source
+    PaperRelates,  // the paper's own note relates to the practice (`relation`, "mentions" for a wikilink)
+    NoteReading,   // the paper of NOTE `via`, which relates to the practice by `relation`
+    BodyMention,   // the practice's body mentions the paper
+  };
+  Way way;
+  std::string via;       // THEORY or NOTE id
+  std::string relation;  // PaperRelates, NoteReading
+};
+
+struct LinkedPaper {
+  NodeRef paper;
+  std::vector<Link> links;
+};
+
+// A NOTE declining to claim its paper is the origin of the practice (declines_origin_of).
+struct Hedge {
+  NodeRef note;
+  NodeRef paper;             // the paper the note reads (id empty when it has none)
+  std::vector<std::string> practices;  // every practice the note declines (for readings of the origin)
+};
+
+struct Provenance {
+  NodeRef practice;
+  std::string path;
+  std::string introduced_by_written;  // as written; empty when the field is missing
+  std::optional<NodeRef> origin;      // nullopt when missing or naming no note
+  std::vector<std::string> origin_authors;
+  std::string origin_arxiv;
+  std::vector<LinkedPaper> linked;    // earliest year first (unknown years last), then by id
+  std::vector<NodeRef> readings;      // NOTEs reading the origin
+  std::vector<Hedge> reading_hedges;  // those readings' declines_origin_of, any practice
+  std::vector<Hedge> hedges;          // every NOTE declining the origin of this practice
+  std::vector<NodeRef> contested_by;
+  std::vector<StoredFinding> findings;  // in the practice's file
+};
+
+// nullopt when the index has no node of that id. The caller checks that the node is a SOTA.
+Expected<std::optional<Provenance>> load_provenance(sqlite3* db, const std::string& id);
+
+}  // namespace anth::query

@@ -1,0 +1,101 @@
+#include "core/query/query_db.h"
+
+#include <sqlite3.h>
+
+#include <cctype>
+#include <utility>
+
+#include "core/index/index.h"
+#include "core/index/sqlite_util.h"
+#include "core/util/did_you_mean.h"
+
+namespace anth::query {
+
+using index_detail::Statement;
+
+namespace {
+
+int natural_collation(void*, int na, const void* a, int nb, const void* b) {
+  return natural_compare({static_cast<const char*>(a), static_cast<std::size_t>(na)},
+                         {static_cast<const char*>(b), static_cast<std::size_t>(nb)});
+}
+
+bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+
+}  // namespace
+
+int natural_compare(std::string_view a, std::string_view b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (digit(a[i]) && digit(b[j])) {
+      std::size_t ei = i, ej = j;
+      while (ei < a.size() && digit(a[ei])) ++ei;
+      while (ej < b.size() && digit(b[ej])) ++ej;
+      // Compare the runs as numbers: without leading zeros, the longer run is larger.
+      std::size_t si = i, sj = j;
+      while (si + 1 < ei && a[si] == '0') ++si;
+      while (sj + 1 < ej && b[sj] == '0') ++sj;
+      if (ei - si != ej - sj) return ei - si < ej - sj ? -1 : 1;
+      if (int c = a.substr(si, ei - si).compare(b.substr(sj, ej - sj)); c != 0) return c < 0 ? -1 : 1;
+      i = ei;
+      j = ej;
+      continue;
+    }
+    if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]) ? -1 : 1;
+    ++i;
+    ++j;
+  }
+  if (i < a.size()) return 1;
+  if (j < b.size()) return -1;
+  return a.compare(b) < 0 ? -1 : (a == b ? 0 : 1);  // "LIT-08" and "LIT-8": stable tie-break
+}
+
+Expected<QueryDb> QueryDb::open(const std::filesystem::path& db_path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(db_path, ec)) return failure("no index at " + db_path.string());
+  sqlite3* raw = nullptr;
+  int rc = sqlite3_open_v2(db_path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+  QueryDb db(raw);
+  if (rc != SQLITE_OK) return failure("cannot open " + db_path.string() + ": " + index_detail::sqlite_error(raw));
+  sqlite3_busy_timeout(raw, 10000);
+  sqlite3_create_collation_v2(raw, "natural", SQLITE_UTF8, nullptr, natural_collation, nullptr);
+  Statement version(raw, "PRAGMA user_version");
+  auto row = version.ready() ? version.next() : Expected<bool>(std::unexpected(version.ready().error()));
+  if (!row) return failure(db_path.string() + ": " + row.error());
+  if (!*row || version.column_int(0) != index_schema_version)
+    return failure(db_path.string() + " is an index of another version (expected " +
+                   std::to_string(index_schema_version) + ")");
+  return db;
+}
+
+QueryDb::QueryDb(QueryDb&& other) noexcept : db_(std::exchange(other.db_, nullptr)) {}
+
+QueryDb& QueryDb::operator=(QueryDb&& other) noexcept {
+  if (this != &other) {
+    sqlite3_close_v2(db_);
+    db_ = std::exchange(other.db_, nullptr);
+  }
+  return *this;
+}
+
+QueryDb::~QueryDb() { sqlite3_close_v2(db_); }
+
+std::vector<std::string> all_ids(sqlite3* db) {
+  std::vector<std::string> ids;
+  Statement s(db, "SELECT id FROM nodes WHERE in_graph = 1");
+  if (!s.ready()) return ids;
+  while (true) {
+    auto row = s.next();
+    if (!row || !*row) break;
+    ids.emplace_back(s.column_text(0));
+  }
+  return ids;
+}
+
+std::string no_node_message(sqlite3* db, const std::string& id) {
+  std::string message = "no node " + id;
+  if (auto best = closest_match(id, all_ids(db))) message += "; did you mean " + *best + "?";
+  return message;
+}
+
+}  // namespace anth::query

@@ -1,0 +1,41 @@
+#pragma once
+// A read-only connection to the index for the query commands (query, show, path, neighbors, origin,
+// export). Opened with SQLITE_OPEN_READONLY, so SQLite itself refuses any write; the schema version is
+// checked, and ids sort naturally (LIT-9 before LIT-10) with the `natural` collation.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/util/expected.h"
+
+struct sqlite3;
+
+namespace anth::query {
+
+class QueryDb {
+ public:
+  // Fails with a one-line reason when the file is missing, not a database, or of another schema version.
+  static Expected<QueryDb> open(const std::filesystem::path& db_path);
+
+  QueryDb(QueryDb&&) noexcept;
+  QueryDb& operator=(QueryDb&&) noexcept;
+  ~QueryDb();
+
+  sqlite3* handle() const { return db_; }
+
+ private:
+  explicit QueryDb(sqlite3* db) : db_(db) {}
+  sqlite3* db_ = nullptr;
+};
+
+// Natural order of ids: digit runs compare as numbers ("LIT-9" < "LIT-10"), the rest bytewise.
+int natural_compare(std::string_view a, std::string_view b);
+
+// Every in-graph id, for "did you mean".
+std::vector<std::string> all_ids(sqlite3* db);
+
+// "no node X" with a "did you mean Y?" from the ids of the index when one is close.
+std::string no_node_message(sqlite3* db, const std::string& id);
+
+}  // namespace anth::query

@@ -1,0 +1,36 @@
+#include "core/rules/p006_citation_cycle.h"
+
+#include "core/rules/rule_support.h"
+
+namespace anth::rules {
+
+void CitationCycle::check(const RuleContext& context, std::vector<Diagnostic>& out) const {
+  const Graph& g = context.graph;
+  const std::vector<std::string> kinds = {"cites", "supersedes"};
+  for (const std::vector<std::size_t>& cycle : g.cycles(kinds)) {
+    if (cycle.empty()) continue;
+    // The edge each vertex takes to the next one: the first `cites` or `supersedes` in file order.
+    std::vector<Edge> steps;
+    for (std::size_t i = 0; i < cycle.size(); ++i) {
+      const std::size_t next = cycle[(i + 1) % cycle.size()];
+      for (const Edge& e : g.out_edges(cycle[i]))
+        if (e.to == next && (e.relation->kind == "cites" || e.relation->kind == "supersedes")) {
+          steps.push_back(e);
+          break;
+        }
+    }
+    if (steps.size() != cycle.size()) continue;  // cannot happen: every cycle is made of such edges
+
+    std::string message = "citation cycle: " + g.note(cycle.front()).id;
+    std::vector<RelatedLocation> related;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const std::string& to = g.note(steps[i].to).id;
+      message += " " + steps[i].relation->kind + " " + to;
+      if (i > 0)
+        related.push_back({steps[i].relation->where, g.note(steps[i].from).id + " " + steps[i].relation->kind + " " + to});
+    }
+    out.push_back(make_diagnostic(id(), steps.front().relation->where, message, std::move(related)));
+  }
+}
+
+}  // namespace anth::rules

@@ -1,0 +1,263 @@
+#include "ingest/body_scan.h"
+
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+
+#include <cctype>
+#include <cstring>
+#include <memory>
+#include <mutex>
+
+#include "ingest/text.h"
+
+namespace anth {
+
+namespace {
+
+struct LineRange {
+  int first;  // 1-based lines of the body
+  int last;
+};
+
+// The blocks whose inline content may hold wikilinks and fields: paragraphs, headings and tables.
+std::vector<LineRange> inline_blocks(std::string_view body) {
+  static std::once_flag registered;
+  std::call_once(registered, [] { cmark_gfm_core_extensions_ensure_registered(); });
+
+  std::unique_ptr<cmark_parser, decltype(&cmark_parser_free)> parser(cmark_parser_new(CMARK_OPT_DEFAULT),
+                                                                      cmark_parser_free);
+  if (cmark_syntax_extension* table = cmark_find_syntax_extension("table"))
+    cmark_parser_attach_syntax_extension(parser.get(), table);
+  cmark_parser_feed(parser.get(), body.data(), body.size());
+  std::unique_ptr<cmark_node, decltype(&cmark_node_free)> doc(cmark_parser_finish(parser.get()), cmark_node_free);
+
+  std::vector<LineRange> ranges;
+  cmark_iter* iter = cmark_iter_new(doc.get());
+  for (cmark_event_type ev; (ev = cmark_iter_next(iter)) != CMARK_EVENT_DONE;) {
+    if (ev != CMARK_EVENT_ENTER) continue;
+    cmark_node* node = cmark_iter_get_node(iter);
+    cmark_node_type type = cmark_node_get_type(node);
+    bool is_table = std::strcmp(cmark_node_get_type_string(node), "table") == 0;
+    if (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || is_table) {
+      ranges.push_back({cmark_node_get_start_line(node), cmark_node_get_end_line(node)});
+      cmark_iter_reset(iter, node, CMARK_EVENT_EXIT);  // its inline children add nothing
+    }
+  }
+  cmark_iter_free(iter);
+  return ranges;
+}
+
+bool is_key_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; }
+
+// Scans one inline block. `lines` are the block's lines; `first_line` is the file line of lines[0].
+class BlockScanner {
+ public:
+  BlockScanner(const std::vector<std::string_view>& lines, int first_line, const std::string& path, BodyScan& out)
+      : lines_(lines), first_line_(first_line), path_(path), out_(out) {}
+
+  void run() {
+    for (line_ = 0; line_ < lines_.size(); ++line_) {
+      std::string_view line = lines_[line_];
+      std::size_t i = 0;
+      if (open_code_ == 0) {
+        if (line_field(line)) i = line.size();  // the whole line was a field
+      }
+      scan_inline(line, i, line.size());
+    }
+  }
+
+ private:
+  Location loc(std::size_t offset) const {
+    return {path_, first_line_ + static_cast<int>(line_), column_of(lines_[line_], offset)};
+  }
+
+  // `key:: value` at the start of a line (after indentation, a list marker or a quote marker).
+  bool line_field(std::string_view line) {
+    std::size_t i = 0;
+    auto skip_spaces = [&] { while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i; };
+    skip_spaces();
+    while (i < line.size() && line[i] == '>') { ++i; skip_spaces(); }
+    if (i + 1 < line.size() && (line[i] == '-' || line[i] == '*' || line[i] == '+') && line[i + 1] == ' ') {
+      i += 2;
+      skip_spaces();
+    }
+    std::size_t key_start = i;
+    if (i >= line.size() || !std::isalpha(static_cast<unsigned char>(line[i]))) return false;
+    while (i < line.size() && is_key_char(line[i])) ++i;
+    if (line.substr(i, 2) != "::") return false;
+    Field f;
+    f.key = std::string(line.substr(key_start, i - key_start));
+    f.where = loc(key_start);
+    f.origin = Origin::Inline;
+    std::size_t value_start = i + 2;
+    collect_value(f, line, value_start, line.size());
+    out_.inline_fields.push_back(std::move(f));
+    return true;
+  }
+
+  // The items of an inline field's value: each wikilink, else the trimmed text as one scalar.
+  void collect_value(Field& f, std::string_view line, std::size_t from, std::size_t to) {
+    std::size_t i = from;
+    while (i < to) {
+      std::size_t open = line.find("[[", i);
+      if (open == std::string_view::npos || open >= to) break;
+      std::size_t close = line.find("]]", open + 2);
+      if (close == std::string_view::npos || close >= to) break;
+      f.items.push_back({std::string(line.substr(open, close + 2 - open)), loc(open)});
+      i = close + 2;
+    }
+    if (f.items.empty()) {
+      std::string_view raw = line.substr(from, to - from);
+      std::string_view value = trim(raw);
+      if (!value.empty()) f.items.push_back({std::string(value), loc(from + (value.data() - raw.data()))});
+    }
+    f.shape = f.items.empty() ? Field::Shape::Null : f.items.size() == 1 ? Field::Shape::Scalar : Field::Shape::List;
+  }
+
+  // Scans [from, to) of the current line for code spans, wikilinks and bracketed fields.
+  // A code span may continue over lines: open_code_ holds its backtick count between lines.
+  void scan_inline(std::string_view line, std::size_t from, std::size_t to) {
+    std::size_t i = from;
+    while (i < to) {
+      char c = line[i];
+      if (open_code_ > 0) {
+        if (c == '`') {
+          std::size_t run = backtick_run(line, i);
+          if (run == open_code_) open_code_ = 0;
+          i += run;
+        } else {
+          ++i;
+        }
+        continue;
+      }
+      if (c == '\\' && i + 1 < to && std::ispunct(static_cast<unsigned char>(line[i + 1]))) {
+        i += 2;
+        continue;
+      }
+      if (c == '`') {
+        std::size_t run = backtick_run(line, i);
+        if (closes_later(line, i + run, run)) open_code_ = run;
+        i += run;
+        continue;
+      }
+      if (c == '[' && i + 1 < to && line[i + 1] == '[') {
+        std::size_t close = line.find("]]", i + 2);
+        if (close != std::string_view::npos && close < to) {
+          Wikilink link = parse_wikilink_text(line.substr(i + 2, close - i - 2));
+          link.where = loc(i);
+          if (!link.target.empty()) out_.wikilinks.push_back(std::move(link));
+          i = close + 2;
+          continue;
+        }
+      }
+      if ((c == '[' || c == '(') && bracket_field(line, i, to, c == '[' ? ']' : ')')) continue;
+      ++i;
+    }
+  }
+
+  // `[key:: value]` or `(key:: value)` inside a paragraph; advances i past it when it is one.
+  bool bracket_field(std::string_view line, std::size_t& i, std::size_t to, char closer) {
+    std::size_t k = i + 1;
+    while (k < to && line[k] == ' ') ++k;
+    std::size_t key_start = k;
+    if (k >= to || !std::isalpha(static_cast<unsigned char>(line[k]))) return false;
+    while (k < to && is_key_char(line[k])) ++k;
+    if (line.substr(k, 2) != "::") return false;
+    // The value runs to the matching closer, stepping over [[...]].
+    std::size_t v = k + 2, end = std::string_view::npos;
+    for (std::size_t j = v; j < to; ++j) {
+      if (line.substr(j, 2) == "[[") {
+        std::size_t close = line.find("]]", j + 2);
+        if (close == std::string_view::npos) break;
+        j = close + 1;
+      } else if (line[j] == closer) {
+        end = j;
+        break;
+      }
+    }
+    if (end == std::string_view::npos) return false;
+    Field f;
+    f.key = std::string(line.substr(key_start, k - key_start));
+    f.where = loc(key_start);
+    f.origin = Origin::Inline;
+    collect_value(f, line, v, end);
+    out_.inline_fields.push_back(std::move(f));
+    i = end + 1;
+    return true;
+  }
+
+  static std::size_t backtick_run(std::string_view line, std::size_t i) {
+    std::size_t n = 0;
+    while (i + n < line.size() && line[i + n] == '`') ++n;
+    return n;
+  }
+
+  // Whether a run of exactly `run` backticks follows, on this line or a later one of the block.
+  bool closes_later(std::string_view line, std::size_t from, std::size_t run) const {
+    for (std::size_t l = line_; l < lines_.size(); ++l) {
+      std::string_view text = l == line_ ? line.substr(from) : lines_[l];
+      for (std::size_t i = 0; i < text.size();) {
+        if (text[i] != '`') { ++i; continue; }
+        std::size_t n = backtick_run(text, i);
+        if (n == run) return true;
+        i += n;
+      }
+    }
+    return false;
+  }
+
+  const std::vector<std::string_view>& lines_;
+  int first_line_;
+  const std::string& path_;
+  BodyScan& out_;
+  std::size_t line_ = 0;
+  std::size_t open_code_ = 0;
+};
+
+std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) {
+      if (start < text.size()) lines.push_back(text.substr(start));
+      break;
+    }
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+}  // namespace
+
+Wikilink parse_wikilink_text(std::string_view inside) {
+  Wikilink link;
+  std::size_t bar = inside.find('|');
+  if (bar != std::string_view::npos) {
+    link.display = std::string(trim(inside.substr(bar + 1)));
+    inside = inside.substr(0, bar);
+  }
+  std::size_t hash = inside.find('#');
+  if (hash != std::string_view::npos) {
+    link.heading = std::string(trim(inside.substr(hash + 1)));
+    inside = inside.substr(0, hash);
+  }
+  link.target = std::string(trim(inside));
+  return link;
+}
+
+BodyScan scan_body(std::string_view body, int body_line, const std::string& path) {
+  BodyScan out;
+  if (body.empty()) return out;
+  std::vector<std::string_view> lines = split_lines(body);
+  for (LineRange r : inline_blocks(body)) {
+    if (r.first < 1 || r.last < r.first || static_cast<std::size_t>(r.first) > lines.size()) continue;
+    std::size_t last = std::min<std::size_t>(r.last, lines.size());
+    std::vector<std::string_view> block(lines.begin() + (r.first - 1), lines.begin() + last);
+    BlockScanner(block, body_line + r.first - 1, path, out).run();
+  }
+  return out;
+}
+
+}  // namespace anth

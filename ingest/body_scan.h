@@ -1,0 +1,24 @@
+#pragma once
+// Stage 2b of ingest: find a body's wikilinks and Dataview inline fields, with their locations, never
+// inside code. cmark-gfm gives the block structure (which lines are paragraphs, headings and tables, and
+// which are code or raw HTML); within the inline blocks a small scanner skips code spans.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/model/note.h"
+
+namespace anth {
+
+struct BodyScan {
+  std::vector<Wikilink> wikilinks;  // unresolved: `resolved` is empty
+  std::vector<Field> inline_fields;  // origin Inline; each wikilink of a value is one item
+};
+
+// `body` starts on file line `body_line` of the note at `path`.
+BodyScan scan_body(std::string_view body, int body_line, const std::string& path);
+
+// Splits "target#heading|display" (the inside of [[...]]) into a Wikilink's parts.
+Wikilink parse_wikilink_text(std::string_view inside);
+
+}  // namespace anth

@@ -1,0 +1,19 @@
+#pragma once
+// Stage 2c of ingest: check a note's fields against its kind's schema (format.md) and fill the note's
+// typed members and relations. Reports S002-S005, S007, R005 and R006; everything here needs only the
+// note itself, so its result can be cached per file.
+#include <string>
+#include <vector>
+
+#include "core/model/diagnostic.h"
+#include "core/model/note.h"
+
+namespace anth {
+
+// `note.path` and `note.fields` must be set; `stem` is the file name without `.md`.
+void apply_schema(Note& note, const std::string& stem, std::vector<Diagnostic>& out);
+
+// The id a reference names: "[[LIT-523|Zhai]]" -> "LIT-523", " LIT-523 " -> "LIT-523".
+std::string reference_target(std::string_view written);
+
+}  // namespace anth

@@ -1,0 +1,143 @@
+#include "ingest/frontmatter.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include "ingest/text.h"
+
+namespace anth {
+
+namespace {
+
+// yaml-cpp parses nesting recursively; refuse deeper frontmatter before it can exhaust the stack.
+constexpr int max_nesting = 64;
+
+int nesting_depth(std::string_view yaml) {
+  int depth = 0, deepest = 0;
+  for (char c : yaml) {
+    if (c == '[' || c == '{') deepest = std::max(deepest, ++depth);
+    else if ((c == ']' || c == '}') && depth > 0) --depth;
+  }
+  // Block sequences nest by "- - -" on one line or by indentation; both show in leading runs.
+  std::size_t start = 0;
+  while (start < yaml.size()) {
+    std::size_t end = yaml.find('\n', start);
+    if (end == std::string_view::npos) end = yaml.size();
+    std::string_view line = yaml.substr(start, end - start);
+    int run = 0;
+    std::size_t i = 0;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '-' || line[i] == '?' || line[i] == ':')) {
+      if (line[i] != ' ') ++run;
+      ++i;
+    }
+    deepest = std::max({deepest, run, static_cast<int>(i / 2)});
+    start = end + 1;
+  }
+  return deepest;
+}
+
+Location at(const YAML::Mark& mark, const std::string& path, int first_line) {
+  if (mark.is_null()) return {path, first_line, 1};
+  return {path, first_line + mark.line, mark.column + 1};
+}
+
+FieldValue value_of(const YAML::Node& node, const std::string& path, int first_line) {
+  FieldValue v;
+  v.where = at(node.Mark(), path, first_line);
+  if (node.IsScalar()) {
+    v.text = node.Scalar();
+  } else if (node.IsSequence() && node.size() == 1 && node[0].IsScalar()) {
+    // `source: [[LIT-523]]` unquoted is YAML for a list holding a list: read it as the wikilink it means.
+    v.text = "[[" + node[0].Scalar() + "]]";
+  } else if (node.IsSequence()) {
+    v.text = "<list>";
+  } else if (node.IsMap()) {
+    v.text = "<mapping>";
+  }
+  return v;
+}
+
+Field field_of(const YAML::Node& key, const YAML::Node& value, const std::string& path, int first_line) {
+  Field f;
+  f.key = key.IsScalar() ? key.Scalar() : "<complex key>";
+  f.where = at(key.Mark(), path, first_line);
+  f.origin = Origin::Frontmatter;
+  if (value.IsNull()) {
+    f.shape = Field::Shape::Null;
+  } else if (value.IsScalar()) {
+    f.shape = Field::Shape::Scalar;
+    f.items.push_back(value_of(value, path, first_line));
+  } else if (value.IsSequence()) {
+    f.shape = Field::Shape::List;
+    for (const YAML::Node& item : value) f.items.push_back(value_of(item, path, first_line));
+  } else if (value.IsMap()) {
+    f.shape = Field::Shape::Map;
+    for (const auto& entry : value) {
+      f.keys.push_back(entry.first.IsScalar() ? entry.first.Scalar() : "<complex key>");
+      f.items.push_back(value_of(entry.second, path, first_line));
+    }
+  }
+  return f;
+}
+
+Diagnostic yaml_error(const std::string& path, int line, int column, std::string message) {
+  return Diagnostic{"S001", Severity::Error, {path, line, column}, std::move(message), {}};
+}
+
+bool is_fence(std::string_view line, bool closing) {
+  line = trim(line);
+  return line == "---" || (closing && line == "...");
+}
+
+}  // namespace
+
+Frontmatter parse_frontmatter(std::string_view text, const std::string& path) {
+  Frontmatter fm;
+  fm.body = text;
+  std::size_t first_end = text.find('\n');
+  if (!is_fence(text.substr(0, first_end), false)) return fm;  // no frontmatter: all body
+
+  fm.present = true;
+  // Find the closing fence.
+  std::size_t pos = first_end == std::string_view::npos ? text.size() : first_end + 1;
+  int line_no = 2;
+  std::size_t yaml_end = std::string_view::npos;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    if (is_fence(text.substr(pos, end - pos), true)) {
+      yaml_end = pos;
+      fm.body = end < text.size() ? text.substr(end + 1) : std::string_view();
+      fm.body_line = line_no + 1;
+      break;
+    }
+    pos = end + 1;
+    ++line_no;
+  }
+  if (yaml_end == std::string_view::npos) {
+    fm.error = yaml_error(path, 1, 1, "frontmatter opened with '---' on line 1 is never closed");
+    fm.body = std::string_view();
+    return fm;
+  }
+
+  std::string yaml(text.substr(first_end + 1, yaml_end - (first_end + 1)));
+  if (nesting_depth(yaml) > max_nesting) {
+    fm.error = yaml_error(path, 2, 1, "frontmatter nests deeper than " + std::to_string(max_nesting) + " levels");
+    return fm;
+  }
+  try {
+    YAML::Node root = YAML::Load(yaml);
+    if (root.IsNull()) return fm;
+    if (!root.IsMap()) {
+      Location where = at(root.Mark(), path, 2);
+      fm.error = yaml_error(path, where.line, where.column, "frontmatter is not a mapping of field names to values");
+      return fm;
+    }
+    for (const auto& entry : root) fm.fields.push_back(field_of(entry.first, entry.second, path, 2));
+  } catch (const YAML::Exception& e) {
+    fm.fields.clear();
+    fm.error = yaml_error(path, 2 + std::max(0, e.mark.line), std::max(0, e.mark.column) + 1, "invalid YAML: " + e.msg);
+  }
+  return fm;
+}
+
+}  // namespace anth

@@ -1,0 +1,25 @@
+#pragma once
+// Stage 2a of ingest: split a note into its YAML frontmatter and its body, and read the frontmatter's
+// fields with yaml-cpp, keeping the line and column of every key and value.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/model/diagnostic.h"
+#include "core/model/note.h"
+
+namespace anth {
+
+struct Frontmatter {
+  bool present = false;
+  std::vector<Field> fields;
+  std::string_view body;  // the text after the closing fence (the whole text when there is no frontmatter)
+  int body_line = 1;      // the file line the body starts on
+  std::optional<Diagnostic> error;  // S001, with the YAML parser's line and column
+};
+
+// `text` is the whole file (LF line endings, no BOM); `path` is used for diagnostic locations.
+Frontmatter parse_frontmatter(std::string_view text, const std::string& path);
+
+}  // namespace anth

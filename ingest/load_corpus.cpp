@@ -1,0 +1,125 @@
+#include "ingest/load_corpus.h"
+
+#include <algorithm>
+#include <atomic>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+#include "ingest/resolver.h"
+#include "ingest/scan.h"
+
+namespace anth {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Reads at most limit+1 bytes: enough to tell that a file is over the limit without reading all of it.
+Expected<std::string> read_bounded(const fs::path& path, std::uint64_t limit) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return failure("cannot open file");
+  std::string bytes;
+  bytes.resize(static_cast<std::size_t>(std::min<std::uint64_t>(limit + 1, 1u << 20)));
+  std::size_t got = 0;
+  while (in) {
+    if (got == bytes.size()) {
+      if (bytes.size() > limit) break;
+      bytes.resize(static_cast<std::size_t>(std::min<std::uint64_t>(bytes.size() * 2, limit + 1)));
+    }
+    in.read(bytes.data() + got, static_cast<std::streamsize>(bytes.size() - got));
+    got += static_cast<std::size_t>(in.gcount());
+  }
+  if (in.bad()) return failure("read error");
+  bytes.resize(got);
+  return bytes;
+}
+
+enum class Plan { Reuse, ReuseIfSameHash, Parse };
+
+}  // namespace
+
+std::vector<Index::FileParse> LoadedCorpus::changed() const {
+  std::vector<Index::FileParse> out;
+  for (std::size_t i = 0; i < fresh.size(); ++i) out.push_back({&fresh[i], fresh_files[i]});
+  return out;
+}
+
+Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
+  std::error_code ec;
+  if (!fs::is_directory(options.root, ec)) return failure("no corpus folder at " + options.root.string());
+
+  std::vector<SourceFile> files = scan_corpus(options.root);
+  std::unordered_map<std::string, CachedFile> cached;
+  if (index) cached = index->cached_files();
+
+  LoadedCorpus out;
+  std::vector<Plan> plans(files.size(), Plan::Parse);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    out.paths.push_back(files[i].path);
+    auto it = cached.find(files[i].path);
+    if (it == cached.end()) continue;
+    bool same_stat = it->second.size == files[i].size && it->second.mtime_ns == files[i].mtime_ns;
+    plans[i] = same_stat ? Plan::Reuse : Plan::ReuseIfSameHash;
+  }
+
+  // Read and parse what changed, in parallel; each worker takes the next file.
+  std::vector<std::optional<ParsedNote>> parses(files.size());
+  std::vector<std::uint64_t> hashes(files.size(), 0);
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < files.size();) {
+      if (plans[i] == Plan::Reuse) continue;
+      auto bytes = read_bounded(files[i].full_path, options.max_note_bytes);
+      if (!bytes) {
+        parses[i] = unreadable_note(files[i].path, "cannot read file: " + bytes.error());
+        continue;
+      }
+      hashes[i] = content_hash(*bytes);
+      if (plans[i] == Plan::ReuseIfSameHash && hashes[i] == cached[files[i].path].hash) continue;
+      parses[i] = parse_note(files[i].path, *bytes, options.max_note_bytes);
+    }
+  };
+  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = std::min<unsigned>(threads, std::max<std::size_t>(1, files.size() / 16 + 1));
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!parses[i] && index) {
+      // Unchanged content: take the index's parse. A stale or undecodable entry is parsed again.
+      parses[i] = index->load_parse(files[i].path);
+      if (parses[i]) {
+        ++out.reused;
+        if (plans[i] == Plan::ReuseIfSameHash) {  // same bytes, new mtime: remember the new stat
+          out.fresh.push_back(*parses[i]);
+          out.fresh_files.push_back({hashes[i], files[i].size, files[i].mtime_ns});
+        }
+        continue;
+      }
+    }
+    if (!parses[i]) {
+      auto bytes = read_bounded(files[i].full_path, options.max_note_bytes);
+      parses[i] = bytes ? parse_note(files[i].path, *bytes, options.max_note_bytes)
+                        : unreadable_note(files[i].path, "cannot read file: " + bytes.error());
+      hashes[i] = bytes ? content_hash(*bytes) : 0;
+    }
+    ++out.parsed;
+    out.fresh.push_back(*parses[i]);
+    out.fresh_files.push_back({parses[i]->note.content_hash ? parses[i]->note.content_hash : hashes[i],
+                               files[i].size, files[i].mtime_ns});
+  }
+
+  out.corpus.root = options.root.string();
+  out.corpus.notes.reserve(files.size());
+  for (auto& p : parses) {
+    for (Diagnostic& d : p->diagnostics) out.corpus.diagnostics.push_back(d);
+    out.corpus.notes.push_back(std::move(p->note));
+  }
+  resolve_corpus(out.corpus);
+  return out;
+}
+
+}  // namespace anth

@@ -1,0 +1,38 @@
+#pragma once
+// The whole of ingest: scan the corpus, parse the files whose content changed (in parallel; the rest
+// come from the index), and resolve references across the notes.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/index/index.h"
+#include "core/model/corpus.h"
+#include "core/util/expected.h"
+#include "ingest/note_parser.h"
+
+namespace anth {
+
+struct LoadOptions {
+  std::filesystem::path root;
+  std::uint64_t max_note_bytes = default_max_note_bytes;
+  unsigned threads = 0;  // 0: one per core
+};
+
+struct LoadedCorpus {
+  Corpus corpus;
+  // What the index must remember: the parses made this run and the paths present now.
+  std::vector<ParsedNote> fresh;
+  std::vector<CachedFile> fresh_files;  // parallel to fresh
+  std::vector<std::string> paths;
+  std::size_t parsed = 0;  // files parsed this run
+  std::size_t reused = 0;  // files taken from the index unparsed
+
+  std::vector<Index::FileParse> changed() const;
+};
+
+// Fails only when the corpus folder is missing or unreadable; broken notes are diagnostics.
+// `index` may be null (nothing cached).
+Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index);
+
+}  // namespace anth

@@ -1,0 +1,97 @@
+#include "ingest/note_parser.h"
+
+#include <xxhash.h>
+
+#include "ingest/body_scan.h"
+#include "ingest/field_validation.h"
+#include "ingest/frontmatter.h"
+#include "ingest/text.h"
+
+namespace anth {
+
+namespace {
+
+std::string stem_of(const std::string& path) {
+  std::size_t slash = path.rfind('/');
+  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  return name.size() > 3 && name.ends_with(".md") ? name.substr(0, name.size() - 3) : name;
+}
+
+Location location_of_offset(const std::string& path, std::string_view text, std::size_t offset) {
+  int line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i)
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  return {path, line, column_of(text.substr(line_start), offset - line_start)};
+}
+
+ParsedNote unreadable(const std::string& path, Location where, const std::string& reason) {
+  ParsedNote p;
+  p.note.path = path;
+  p.note.id = stem_of(path);
+  p.note.kind = kind_of_id(p.note.id);
+  p.note.in_graph = false;
+  p.diagnostics.push_back({"S008", Severity::Error, std::move(where), reason, {}});
+  return p;
+}
+
+// The text with a leading BOM removed and CRLF line endings turned into LF (line numbers stay).
+std::string normalized(std::string_view bytes) {
+  if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
+  std::string text;
+  text.reserve(bytes.size());
+  for (std::size_t i = 0; i < bytes.size(); ++i)
+    if (!(bytes[i] == '\r' && i + 1 < bytes.size() && bytes[i + 1] == '\n')) text.push_back(bytes[i]);
+  return text;
+}
+
+}  // namespace
+
+std::uint64_t content_hash(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
+
+ParsedNote unreadable_note(const std::string& path, const std::string& reason) {
+  return unreadable(path, {path, 1, 1}, reason);
+}
+
+ParsedNote parse_note(const std::string& path, std::string_view bytes, std::uint64_t max_bytes) {
+  if (bytes.size() > max_bytes)
+    return unreadable(path, {path, 1, 1}, "file is over the limit of " + std::to_string(max_bytes) + " bytes");
+  if (std::size_t nul = bytes.find('\0'); nul != std::string_view::npos)
+    return unreadable(path, location_of_offset(path, bytes, nul), "file holds a NUL byte");
+  if (std::size_t bad = find_invalid_utf8(bytes); bad != std::string_view::npos)
+    return unreadable(path, location_of_offset(path, bytes, bad), "file is not valid UTF-8");
+
+  ParsedNote p;
+  Note& note = p.note;
+  note.path = path;
+  note.content_hash = content_hash(bytes);
+  std::string text = normalized(bytes);
+
+  Frontmatter fm = parse_frontmatter(text, path);
+  note.body = std::string(fm.body);
+  note.body_line = fm.body_line;
+  note.word_count = count_words(note.body);
+  note.fields = std::move(fm.fields);
+
+  BodyScan scan = scan_body(note.body, note.body_line, path);
+  note.wikilinks = std::move(scan.wikilinks);
+  for (Field& f : scan.inline_fields) note.fields.push_back(std::move(f));
+
+  if (fm.error) {
+    p.diagnostics.push_back(*fm.error);
+    note.id = stem_of(path);
+    note.kind = kind_of_id(note.id);
+    note.in_graph = false;
+    return p;
+  }
+  apply_schema(note, stem_of(path), p.diagnostics);
+  // Body wikilinks are untyped "mentions" edges; the resolver fills in their targets.
+  for (const Wikilink& w : note.wikilinks)
+    note.relations.push_back({"mentions", note.id, w.target, "", w.where, Origin::Body});
+  return p;
+}
+
+}  // namespace anth

@@ -1,0 +1,31 @@
+#pragma once
+// Stage 2 of ingest, for one file: bytes -> Note with its own diagnostics. Needs nothing from other
+// notes, so its result is what the index caches per content hash and what runs in parallel.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/model/diagnostic.h"
+#include "core/model/note.h"
+
+namespace anth {
+
+struct ParsedNote {
+  Note note;
+  std::vector<Diagnostic> diagnostics;
+};
+
+inline constexpr std::uint64_t default_max_note_bytes = 4 * 1024 * 1024;
+
+// The content hash the index keys notes by (XXH3, 64 bits).
+std::uint64_t content_hash(std::string_view bytes);
+
+// Parses one note. `path` is relative to the corpus root. A note with S001, S005 or S008 comes back
+// with in_graph false; its other fields are filled as far as they could be read.
+ParsedNote parse_note(const std::string& path, std::string_view bytes, std::uint64_t max_bytes = default_max_note_bytes);
+
+// A note for a file that could not be read at all (S008).
+ParsedNote unreadable_note(const std::string& path, const std::string& reason);
+
+}  // namespace anth

@@ -1,0 +1,117 @@
+#include "ingest/resolver.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "core/model/schema.h"
+#include "core/rules/rule_catalog.h"
+#include "ingest/text.h"
+
+namespace anth {
+
+namespace {
+
+class LinkTable {
+ public:
+  explicit LinkTable(const Corpus& corpus) {
+    for (const Note& n : corpus.notes) {
+      if (!n.in_graph) continue;
+      exact_.try_emplace(fold_case(n.id), n.id);
+      std::string stem = n.path.substr(n.path.rfind('/') + 1);
+      if (stem.ends_with(".md")) stem.resize(stem.size() - 3);
+      exact_.try_emplace(fold_case(stem), n.id);
+    }
+    for (const Note& n : corpus.notes) {
+      if (!n.in_graph) continue;
+      if (!n.title.empty()) named_.try_emplace(fold_case(n.title), n.id);
+      for (const std::string& a : n.aliases) named_.try_emplace(fold_case(a), n.id);
+    }
+  }
+
+  // The id a written target names, or "" when it names no note.
+  std::string resolve(const std::string& written) const {
+    std::string key = fold_case(trim(written));
+    if (key.ends_with(".md")) key.resize(key.size() - 3);
+    if (auto it = exact_.find(key); it != exact_.end()) return it->second;
+    if (auto it = named_.find(key); it != named_.end()) return it->second;
+    return "";
+  }
+
+ private:
+  std::unordered_map<std::string, std::string> exact_;  // ids and file stems
+  std::unordered_map<std::string, std::string> named_;  // titles and aliases
+};
+
+Diagnostic make(const char* rule, Location where, std::string message, std::vector<RelatedLocation> related = {}) {
+  return {rule, find_rule(rule)->severity, std::move(where), std::move(message), std::move(related)};
+}
+
+void mark_duplicates(Corpus& corpus) {
+  std::unordered_map<std::string, const Note*> first;
+  for (Note& n : corpus.notes) {
+    if (!n.in_graph) continue;
+    auto [it, fresh] = first.try_emplace(n.id, &n);
+    if (fresh) continue;
+    const Field* id_field = n.field("id");
+    Location where = id_field && !id_field->items.empty() ? id_field->items[0].where : Location{n.path, 1, 1};
+    corpus.diagnostics.push_back(make("S006", where, "id " + n.id + " is already declared by " + it->second->path,
+                                      {{{it->second->path, 1, 1}, "first declared here"}}));
+    n.in_graph = false;
+  }
+}
+
+}  // namespace
+
+void resolve_corpus(Corpus& corpus) {
+  mark_duplicates(corpus);
+  corpus.index_ids();
+  LinkTable links(corpus);
+  std::unordered_map<std::string, const Note*> unreadable;  // ids of notes kept out of the graph
+  for (const Note& n : corpus.notes)
+    if (!n.in_graph) unreadable.try_emplace(fold_case(n.id), &n);
+
+  for (Note& note : corpus.notes) {
+    if (!note.in_graph) continue;
+    for (Relation& r : note.relations) {
+      std::string target = links.resolve(r.written);
+      if (r.kind == "mentions") {
+        if (target.empty())
+          corpus.diagnostics.push_back(make("R002", r.where, "wikilink [[" + r.written + "]] resolves to no note"));
+        r.to = target == note.id ? "" : target;  // a link to one's own heading is no edge
+        continue;
+      }
+      if (target.empty()) {
+        std::string message = "`" + r.kind + "` names " + r.written + ", which no note has";
+        std::vector<RelatedLocation> related;
+        if (auto it = unreadable.find(fold_case(r.written)); it != unreadable.end()) {
+          message = "`" + r.kind + "` names " + r.written + ", whose note " + it->second->path + " could not be read";
+          related.push_back({{it->second->path, 1, 1}, "the note that failed"});
+        }
+        corpus.diagnostics.push_back(make("R001", r.where, message, related));
+        continue;
+      }
+      const Note* t = corpus.find(target);
+      const FieldSpec* spec = find_field(*note.kind, r.kind);
+      if (spec && std::find(spec->targets.begin(), spec->targets.end(), *t->kind) == spec->targets.end()) {
+        std::string allowed;
+        for (Kind k : spec->targets) allowed += (allowed.empty() ? "" : " or ") + std::string(kind_name(k));
+        corpus.diagnostics.push_back(make("R003", r.where,
+                                          "`" + r.kind + "` must name a " + allowed + ", but " + target + " is a " +
+                                              kind_name(*t->kind),
+                                          {{{t->path, 1, 1}, target}}));
+        continue;
+      }
+      if (target == note.id) {
+        corpus.diagnostics.push_back(make("R004", r.where, note.id + " names itself in `" + r.kind + "`"));
+        continue;
+      }
+      r.to = target;
+    }
+    // Wikilinks mirror their mentions relations (same order).
+    std::size_t w = 0;
+    for (const Relation& r : note.relations)
+      if (r.kind == "mentions" && w < note.wikilinks.size()) note.wikilinks[w++].resolved = r.to.empty() ? links.resolve(r.written) : r.to;
+  }
+}
+
+}  // namespace anth

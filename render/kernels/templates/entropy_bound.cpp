@@ -1,0 +1,272 @@
+//{{header}}
+
+// What this program checks (kernel entropy_bound).
+// Zhai et al. (2023), Theorem 3.1: for attention logits a = X W_K W_Q^T X^T over T tokens, with
+// s = |W_K W_Q^T|_2 |X X^T|_2 and beta = exp(-s sqrt(T/(T-1))), every row of A = softmax(a) has
+//   Ent(A_i) >= log(1 + (T-1) beta) + s sqrt(T(T-1)) beta / (1 + (T-1) beta),
+// a bound that falls exponentially in s. The practice it motivates, sigmaReparam, holds the spectral norms
+// of W_Q and W_K at gamma, so the guarantee survives when the weights grow. On random (X, W_Q, W_K):
+//   1. every row's entropy is at least the bound                                   (the theorem)
+//   2. the bound is tight: the logit row z* (one spike of norm s) attains it        (the theorem)
+//   3. the bound falls as s grows                                                  (the theorem)
+//   4. with sigmaReparam, after W_Q and W_K grow by weight_scale, every row's entropy is still at
+//      least the bound guaranteed before the growth                                 (the practice)
+//   5. without it, some row falls below that starting guarantee                     (the control)
+// With practice = 0 the weights are used as they are, and claim 4 fails.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+//{{parameters}}
+
+// ---- Deterministic random numbers: splitmix64, and Box-Muller for normals ----
+struct Rng {
+  std::uint64_t state;
+  explicit Rng(std::uint64_t seed_value) : state(seed_value) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1p-53; }  // in (0, 1)
+  double normal() {  // Box-Muller: sqrt(-2 ln u1) cos(2 pi u2)
+    const double u1 = uniform();
+    const double u2 = uniform();
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+  }
+};
+
+// ---- Claims and the RESULT line ----
+struct Claim {
+  std::string text;
+  double measured;
+  double bound;
+  bool pass;
+};
+
+struct Report {
+  std::vector<Claim> claims;
+  void at_most(const std::string& text, double measured, double bound) {
+    claims.push_back({text, measured, bound, measured <= bound});
+  }
+  void at_least(const std::string& text, double measured, double bound) {
+    claims.push_back({text, measured, bound, measured >= bound});
+  }
+  static std::string json_string(const std::string& s) {
+    std::string out = "\"";
+    for (const char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c == '"' || c == '\\') {
+        out += '\\';
+        out += ch;
+      } else if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      } else {
+        out += ch;
+      }
+    }
+    return out + "\"";
+  }
+  static std::string json_number(double v) {
+    if (!std::isfinite(v)) return "null";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.12g", v);
+    return buf;
+  }
+  // Prints every claim in words, then the RESULT line; returns the exit status.
+  int finish() const {
+    bool all = true;
+    std::printf("\n");
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+      const Claim& c = claims[i];
+      all = all && c.pass;
+      std::printf("claim %zu: %s\n  measured %.6g, bound %.6g: %s\n", i + 1, c.text.c_str(), c.measured, c.bound,
+                  c.pass ? "holds" : "FAILS");
+    }
+    std::string line = "RESULT {\"kernel\": " + json_string(kernel_name) + ", \"node\": " + json_string(node_id) +
+                       ", \"pass\": " + (all ? "true" : "false") + ", \"claims\": [";
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+      const Claim& c = claims[i];
+      line += (i ? ", " : "") + std::string("{\"claim\": ") + json_string(c.text) +
+              ", \"measured\": " + json_number(c.measured) + ", \"bound\": " + json_number(c.bound) +
+              ", \"pass\": " + (c.pass ? "true" : "false") + "}";
+    }
+    std::printf("%s]}\n", line.c_str());
+    return all ? 0 : 1;
+  }
+};
+
+// ---- The theorem and the practice ----
+using Vector = std::vector<double>;
+using Matrix = std::vector<Vector>;  // rows
+
+Matrix random_matrix(Rng& rng, std::size_t rows, std::size_t cols, double stddev) {
+  Matrix m(rows, Vector(cols));
+  for (auto& row : m)
+    for (double& v : row) v = stddev * rng.normal();
+  return m;
+}
+
+Matrix multiply(const Matrix& a, const Matrix& b, bool transpose_b) {  // A B, or A B^T
+  const std::size_t n = transpose_b ? b.size() : b[0].size(), inner = a[0].size();
+  Matrix out(a.size(), Vector(n, 0.0));
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      for (std::size_t k = 0; k < inner; ++k) out[i][j] += a[i][k] * (transpose_b ? b[j][k] : b[k][j]);
+  return out;
+}
+
+Matrix transpose(const Matrix& a) {
+  Matrix out(a[0].size(), Vector(a.size()));
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (std::size_t j = 0; j < a[0].size(); ++j) out[j][i] = a[i][j];
+  return out;
+}
+
+// Largest eigenvalue of a symmetric matrix by the cyclic Jacobi method.
+double largest_eigenvalue(Matrix a) {
+  const std::size_t n = a.size();
+  for (int sweep = 0; sweep < 100; ++sweep) {
+    double off = 0, total = 0;
+    for (std::size_t p = 0; p < n; ++p)
+      for (std::size_t q = 0; q < n; ++q) (p == q ? total : off) += a[p][q] * a[p][q];
+    if (off <= 1e-30 * total) break;  // off-diagonal part below 1e-15 of the diagonal
+    for (std::size_t p = 0; p + 1 < n; ++p)
+      for (std::size_t q = p + 1; q < n; ++q) {
+        if (a[p][q] == 0.0) continue;
+        const double theta = (a[q][q] - a[p][p]) / (2.0 * a[p][q]);
+        const double t = (theta >= 0 ? 1.0 : -1.0) / (std::fabs(theta) + std::sqrt(theta * theta + 1.0));
+        const double c = 1.0 / std::sqrt(t * t + 1.0), s = t * c;
+        for (std::size_t k = 0; k < n; ++k) {
+          const double akp = a[k][p], akq = a[k][q];
+          a[k][p] = c * akp - s * akq;
+          a[k][q] = s * akp + c * akq;
+        }
+        for (std::size_t k = 0; k < n; ++k) {
+          const double apk = a[p][k], aqk = a[q][k];
+          a[p][k] = c * apk - s * aqk;
+          a[q][k] = s * apk + c * aqk;
+        }
+      }
+  }
+  double top = a[0][0];
+  for (std::size_t i = 1; i < n; ++i) top = std::max(top, a[i][i]);
+  return top;
+}
+
+double spectral_norm(const Matrix& m) { return std::sqrt(std::max(0.0, largest_eigenvalue(multiply(transpose(m), m, false)))); }
+
+// The right-hand side of Theorem 3.1.
+double entropy_bound(double s, std::size_t t) {
+  const double n = static_cast<double>(t);
+  const double beta = std::exp(-s * std::sqrt(n / (n - 1.0)));
+  return std::log1p((n - 1.0) * beta) + s * std::sqrt(n * (n - 1.0)) * beta / (1.0 + (n - 1.0) * beta);
+}
+
+double row_entropy(const Vector& logits) {
+  const double top = *std::max_element(logits.begin(), logits.end());
+  double z = 0, weighted = 0;
+  for (const double l : logits) {
+    const double e = std::exp(l - top);
+    z += e;
+    weighted += e * (l - top);
+  }
+  return std::log(z) - weighted / z;
+}
+
+// sigmaReparam: gamma W / sigma(W) (here with the exact spectral norm).
+Matrix reparameterize(const Matrix& w) {
+  const double sigma = spectral_norm(w);
+  Matrix out = w;
+  for (auto& row : out)
+    for (double& e : row) e = reparam_gamma * e / sigma;
+  return out;
+}
+
+struct Attention {
+  double s;            // |W_K W_Q^T|_2 |X X^T|_2
+  double min_entropy;  // over the rows
+};
+
+// Attention of X with W_Q, W_K grown by `factor`, reparameterized or not.
+Attention attend(const Matrix& x, const Matrix& wq, const Matrix& wk, double factor, bool reparam) {
+  Matrix q = wq, k = wk;
+  for (auto* w : {&q, &k})
+    for (auto& row : *w)
+      for (double& e : row) e *= factor;
+  if (reparam) q = reparameterize(q), k = reparameterize(k);
+  const Matrix m = multiply(k, q, true);                       // W_K W_Q^T, d x d
+  const Matrix a = multiply(multiply(x, m, false), x, true);  // X W_K W_Q^T X^T, T x T
+  Attention out{spectral_norm(m) * largest_eigenvalue(multiply(transpose(x), x, false)), 1e300};
+  for (const auto& row : a) out.min_entropy = std::min(out.min_entropy, row_entropy(row));
+  return out;
+}
+
+int main() {
+  print_parameters();
+  Rng rng(static_cast<std::uint64_t>(seed));
+  const auto t = static_cast<std::size_t>(tokens), dim = static_cast<std::size_t>(d), na = static_cast<std::size_t>(n_a);
+  const bool reparam = practice == 1;
+
+  double theorem_margin = 1e300;   // claim 1
+  double practice_margin = 1e300;  // claim 4
+  double control_margin = 1e300;   // claim 5
+  double mean_bound_start = 0, mean_entropy_grown = 0, mean_control_grown = 0;
+  for (long long trial = 0; trial < trials; ++trial) {
+    const Matrix x = random_matrix(rng, t, dim, x_scale);
+    const Matrix wq = random_matrix(rng, dim, na, 1.0), wk = random_matrix(rng, dim, na, 1.0);
+    const Attention start = attend(x, wq, wk, 1.0, reparam), grown = attend(x, wq, wk, weight_scale, reparam);
+    const Attention control_start = attend(x, wq, wk, 1.0, false);
+    const Attention control_grown = attend(x, wq, wk, weight_scale, false);
+    for (const Attention& a : {start, grown, control_start, control_grown})
+      theorem_margin = std::min(theorem_margin, a.min_entropy - entropy_bound(a.s, t));
+    practice_margin = std::min(practice_margin, grown.min_entropy - entropy_bound(start.s, t));
+    control_margin = std::min(control_margin, control_grown.min_entropy - entropy_bound(control_start.s, t));
+    mean_bound_start += entropy_bound(start.s, t) / static_cast<double>(trials);
+    mean_entropy_grown += grown.min_entropy / static_cast<double>(trials);
+    mean_control_grown += control_grown.min_entropy / static_cast<double>(trials);
+  }
+
+  // Tightness: z* = s (sqrt((T-1)/T), -1/sqrt(T(T-1)), ..., -1/sqrt(T(T-1))) sums to 0, has norm s, and its
+  // softmax has exactly the bound's entropy.
+  const double n = static_cast<double>(t);
+  double tightness = 0;
+  for (const double s : {0.5, 2.0, 5.0, 10.0}) {
+    Vector z(t, -s / std::sqrt(n * (n - 1.0)));
+    z[0] = s * std::sqrt((n - 1.0) / n);
+    tightness = std::max(tightness, std::fabs(row_entropy(z) - entropy_bound(s, t)));
+  }
+
+  std::printf("\nT = %zu tokens, d = %zu, n_a = %zu, X ~ N(0, %g^2), W_Q, W_K ~ N(0, 1), %lld trials\n", t, dim, na,
+              x_scale, trials);
+  std::printf("the bound against s (ln T = %.4f):", std::log(n));
+  double worst_ratio = 0;
+  for (double s = 0.25; s <= 64.0; s *= 2) {
+    std::printf(" s=%g: %.4g;", s, entropy_bound(s, t));
+    worst_ratio = std::max(worst_ratio, entropy_bound(2 * s, t) / entropy_bound(s, t));
+  }
+  std::printf("\nsmallest entropy minus bound over every row: %.4g\n", theorem_margin);
+  std::printf("mean guarantee before the growth %.4f; mean smallest row entropy after the weights grow by %g: "
+              "%s %.4f, without sigmaReparam %.4f\n",
+              mean_bound_start, weight_scale, reparam ? "with sigmaReparam" : "practice removed", mean_entropy_grown,
+              mean_control_grown);
+
+  Report report;
+  report.at_least("every attention row's entropy is at least the bound of Theorem 3.1 (smallest entropy - bound)",
+                  theorem_margin, -1e-12);
+  report.at_most("the bound is attained by the one-spike logit row z* (largest |entropy - bound|)", tightness, 1e-12);
+  report.at_most("the bound falls as the spectral norm grows (largest bound(2s) / bound(s) for s from 0.25 to 32)",
+                 worst_ratio, 1.0 - 1e-12);
+  report.at_least("with sigmaReparam every row's entropy after the weights grow is at least the bound guaranteed "
+                  "before (smallest margin)",
+                  practice_margin, -1e-12);
+  report.at_most("control: without it some row's entropy falls below the starting guarantee (smallest margin)",
+                 control_margin, 0.0);
+  return report.finish();
+}

@@ -1,0 +1,247 @@
+//{{header}}
+
+// What this program checks (kernel qk_clip).
+// A multi-head attention layer in which the query and key weights of the first half of the heads have grown
+// by weight_scale, so their largest logit on the batch exceeds tau. One QK-Clip step (MuonClip, Kimi K2):
+// for every head h, S_h = the largest pre-softmax logit q.k / sqrt(d) on the batch, gamma_h =
+// min(1, tau / S_h), and W_q^h, W_k^h are multiplied by sqrt(gamma_h).
+//   1. after the step, every head's largest logit is within tau                     (the practice)
+//   2. a clipped head's largest logit is exactly tau                                 (the practice)
+//   3. every logit of a clipped head is gamma_h times what it was                    (the practice)
+//   4. heads under tau are untouched, bit for bit                                   (the practice)
+//   5. no clipped head's attention entropy falls                                    (the practice)
+//   6. before the step (the control) some head exceeds tau, so the check tests something
+// With practice = 0 no weight is rescaled, and claims 1 to 3 fail.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+//{{parameters}}
+
+// ---- Deterministic random numbers: splitmix64, and Box-Muller for normals ----
+struct Rng {
+  std::uint64_t state;
+  explicit Rng(std::uint64_t seed_value) : state(seed_value) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1p-53; }  // in (0, 1)
+  double normal() {  // Box-Muller: sqrt(-2 ln u1) cos(2 pi u2)
+    const double u1 = uniform();
+    const double u2 = uniform();
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+  }
+};
+
+// ---- Claims and the RESULT line ----
+struct Claim {
+  std::string text;
+  double measured;
+  double bound;
+  bool pass;
+};
+
+struct Report {
+  std::vector<Claim> claims;
+  void at_most(const std::string& text, double measured, double bound) {
+    claims.push_back({text, measured, bound, measured <= bound});
+  }
+  void at_least(const std::string& text, double measured, double bound) {
+    claims.push_back({text, measured, bound, measured >= bound});
+  }
+  static std::string json_string(const std::string& s) {
+    std::string out = "\"";
+    for (const char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c == '"' || c == '\\') {
+        out += '\\';
+        out += ch;
+      } else if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      } else {
+        out += ch;
+      }
+    }
+    return out + "\"";
+  }
+  static std::string json_number(double v) {
+    if (!std::isfinite(v)) return "null";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.12g", v);
+    return buf;
+  }
+  // Prints every claim in words, then the RESULT line; returns the exit status.
+  int finish() const {
+    bool all = true;
+    std::printf("\n");
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+      const Claim& c = claims[i];
+      all = all && c.pass;
+      std::printf("claim %zu: %s\n  measured %.6g, bound %.6g: %s\n", i + 1, c.text.c_str(), c.measured, c.bound,
+                  c.pass ? "holds" : "FAILS");
+    }
+    std::string line = "RESULT {\"kernel\": " + json_string(kernel_name) + ", \"node\": " + json_string(node_id) +
+                       ", \"pass\": " + (all ? "true" : "false") + ", \"claims\": [";
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+      const Claim& c = claims[i];
+      line += (i ? ", " : "") + std::string("{\"claim\": ") + json_string(c.text) +
+              ", \"measured\": " + json_number(c.measured) + ", \"bound\": " + json_number(c.bound) +
+              ", \"pass\": " + (c.pass ? "true" : "false") + "}";
+    }
+    std::printf("%s]}\n", line.c_str());
+    return all ? 0 : 1;
+  }
+};
+
+// ---- The practice ----
+using Vector = std::vector<double>;
+using Matrix = std::vector<Vector>;  // rows
+
+struct Head {
+  Matrix wq, wk;  // d_model x head_dim each
+};
+
+Matrix random_matrix(Rng& rng, std::size_t rows, std::size_t cols, double stddev) {
+  Matrix m(rows, Vector(cols));
+  for (auto& row : m)
+    for (double& v : row) v = stddev * rng.normal();
+  return m;
+}
+
+Matrix project(const Matrix& x, const Matrix& w) {
+  Matrix out(x.size(), Vector(w[0].size(), 0.0));
+  for (std::size_t t = 0; t < x.size(); ++t)
+    for (std::size_t i = 0; i < w.size(); ++i)
+      for (std::size_t j = 0; j < w[0].size(); ++j) out[t][j] += x[t][i] * w[i][j];
+  return out;
+}
+
+// The pre-softmax logits q_i . k_j / sqrt(d) of one head on one sequence.
+Matrix head_logits(const Head& head, const Matrix& x) {
+  const Matrix q = project(x, head.wq), k = project(x, head.wk);
+  const double scale = 1.0 / std::sqrt(static_cast<double>(q[0].size()));
+  Matrix out(x.size(), Vector(x.size()));
+  for (std::size_t i = 0; i < x.size(); ++i)
+    for (std::size_t j = 0; j < x.size(); ++j) {
+      double dot = 0;
+      for (std::size_t c = 0; c < q[0].size(); ++c) dot += q[i][c] * k[j][c];
+      out[i][j] = dot * scale;
+    }
+  return out;
+}
+
+// S_h: the largest (signed) logit of a head over the batch.
+double largest_logit(const Head& head, const std::vector<Matrix>& batch_x) {
+  double top = -1e300;
+  for (const Matrix& x : batch_x)
+    for (const auto& row : head_logits(head, x))
+      for (const double v : row) top = std::max(top, v);
+  return top;
+}
+
+double mean_entropy(const Head& head, const std::vector<Matrix>& batch_x) {
+  double total = 0;
+  std::size_t rows_seen = 0;
+  for (const Matrix& x : batch_x)
+    for (const auto& row : head_logits(head, x)) {
+      const double top = *std::max_element(row.begin(), row.end());
+      double z = 0, weighted = 0;
+      for (const double l : row) {
+        const double e = std::exp(l - top);
+        z += e;
+        weighted += e * (l - top);
+      }
+      total += std::log(z) - weighted / z;
+      ++rows_seen;
+    }
+  return total / static_cast<double>(rows_seen);
+}
+
+// One QK-Clip step on every head: returns gamma_h per head.
+Vector qk_clip(std::vector<Head>& heads, const std::vector<Matrix>& batch_x) {
+  Vector gammas;
+  for (Head& head : heads) {
+    const double s = largest_logit(head, batch_x);
+    const double g = s > tau ? tau / s : 1.0;
+    gammas.push_back(g);
+    if (practice == 0 || g == 1.0) continue;  // heads under tau are not touched at all
+    const double root = std::sqrt(g);
+    for (auto* w : {&head.wq, &head.wk})
+      for (auto& row : *w)
+        for (double& e : row) e *= root;
+  }
+  return gammas;
+}
+
+int main() {
+  print_parameters();
+  Rng rng(static_cast<std::uint64_t>(seed));
+  const auto h_count = static_cast<std::size_t>(heads), dm = static_cast<std::size_t>(d_model),
+             d = static_cast<std::size_t>(head_dim);
+  std::vector<Head> before;
+  for (std::size_t h = 0; h < h_count; ++h) {
+    const double grown = h < h_count / 2 ? weight_scale : 1.0;
+    const double stddev = grown / std::sqrt(static_cast<double>(dm));
+    before.push_back({random_matrix(rng, dm, d, stddev), random_matrix(rng, dm, d, stddev)});
+  }
+  std::vector<Matrix> batch_x;
+  for (long long b = 0; b < batch; ++b) batch_x.push_back(random_matrix(rng, static_cast<std::size_t>(tokens), dm, 1.0));
+
+  std::vector<Head> after = before;
+  const Vector gammas = qk_clip(after, batch_x);
+
+  std::printf("\n%zu heads (the first %zu grown by %g), d_model %zu, head dimension %zu, batch %lld x %lld tokens, "
+              "tau %g; the clip is %s\n",
+              h_count, h_count / 2, weight_scale, dm, d, batch, tokens, tau,
+              practice == 1 ? "applied" : "left out (practice = 0)");
+  double worst_after = 0, landing = 0, scaling = 0, largest_before = -1e300, entropy_drop = -1e300;
+  std::size_t changed_untouched = 0, clipped = 0;
+  for (std::size_t h = 0; h < h_count; ++h) {
+    const double s_before = largest_logit(before[h], batch_x), s_after = largest_logit(after[h], batch_x);
+    largest_before = std::max(largest_before, s_before / tau);
+    worst_after = std::max(worst_after, s_after / tau);
+    const bool over = s_before > tau;
+    std::printf("  head %zu: largest logit %10.4f -> %10.4f (gamma %.6g)", h, s_before, s_after, gammas[h]);
+    if (over) {
+      ++clipped;
+      landing = std::max(landing, std::fabs(s_after / tau - 1.0));
+      for (std::size_t b = 0; b < batch_x.size(); ++b) {
+        const Matrix old_logits = head_logits(before[h], batch_x[b]), new_logits = head_logits(after[h], batch_x[b]);
+        // Relative to the head's largest logit after the step (tau): a logit near 0 has no relative accuracy.
+        for (std::size_t i = 0; i < old_logits.size(); ++i)
+          for (std::size_t j = 0; j < old_logits.size(); ++j)
+            scaling = std::max(scaling, std::fabs(new_logits[i][j] - gammas[h] * old_logits[i][j]) / s_after);
+      }
+      const double h_before = mean_entropy(before[h], batch_x), h_after = mean_entropy(after[h], batch_x);
+      entropy_drop = std::max(entropy_drop, h_before - h_after);
+      std::printf(", mean entropy %.4f -> %.4f nats\n", h_before, h_after);
+    } else {
+      for (auto pair : {std::make_pair(&before[h].wq, &after[h].wq), std::make_pair(&before[h].wk, &after[h].wk)})
+        for (std::size_t i = 0; i < pair.first->size(); ++i)
+          for (std::size_t j = 0; j < d; ++j) changed_untouched += (*pair.first)[i][j] != (*pair.second)[i][j];
+      std::printf(", under tau\n");
+    }
+  }
+  if (clipped == 0) entropy_drop = 0;
+
+  Report report;
+  report.at_most("after one clip step every head's largest logit on the batch is within tau (largest / tau)",
+                 worst_after, 1.0 + 1e-12);
+  report.at_most("a clipped head's largest logit lands on tau (largest |S_after / tau - 1|)", landing, 1e-12);
+  report.at_most("every logit of a clipped head is gamma_h times its old value (largest error / tau)", scaling,
+                 1e-12);
+  report.at_most("heads under tau are untouched (weights that changed)", static_cast<double>(changed_untouched), 0.0);
+  report.at_most("no clipped head's attention entropy falls (largest drop in nats)", entropy_drop, 1e-12);
+  report.at_least("control: before the clip some head's largest logit exceeds tau (largest / tau)", largest_before,
+                  1.0 + 1e-12);
+  return report.finish();
+}

@@ -1,0 +1,213 @@
+//{{header}}
+
+// What this program checks (kernel rmsnorm).
+// RMSNorm keeps LayerNorm's rescaling and gain but drops the centering and the bias. On random vectors:
+//   1. on zero-mean inputs RMSNorm equals LayerNorm (no bias)                         (the practice)
+//   2. RMSNorm is invariant to rescaling its input, up to the effect of eps            (the practice)
+//   3. LayerNorm with its centering and bias removed is exactly RMSNorm                (the practice)
+//   4. on inputs whose mean is not zero, LayerNorm and RMSNorm differ                  (the control:
+//      centering matters, so claim 1 is not vacuous)
+// With practice = 0 the normalization is left out (y = x * g), and claims 1 to 3 fail.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+//{{parameters}}
+
+// ---- Deterministic random numbers: splitmix64, and Box-Muller for normals ----
+struct Rng {
+  std::uint64_t state;
+  explicit Rng(std::uint64_t seed_value) : state(seed_value) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1p-53; }  // in (0, 1)
+  double normal() {  // Box-Muller: sqrt(-2 ln u1) cos(2 pi u2)
+    const double u1 = uniform();
+    const double u2 = uniform();
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+  }
+};
+
+// ---- Claims and the RESULT line ----
+struct Claim {
+  std::string text;
+  double measured;
+  double bound;
+  bool pass;
+};
+
+struct Report {
+  std::vector<Claim> claims;
+  void at_most(const std::string& text, double measured, double bound) {
+    claims.push_back({text, measured, bound, measured <= bound});
+  }
+  void at_least(const std::string& text, double measured, double bound) {
+    claims.push_back({text, measured, bound, measured >= bound});
+  }
+  static std::string json_string(const std::string& s) {
+    std::string out = "\"";
+    for (const char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c == '"' || c == '\\') {
+        out += '\\';
+        out += ch;
+      } else if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      } else {
+        out += ch;
+      }
+    }
+    return out + "\"";
+  }
+  static std::string json_number(double v) {
+    if (!std::isfinite(v)) return "null";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.12g", v);
+    return buf;
+  }
+  // Prints every claim in words, then the RESULT line; returns the exit status.
+  int finish() const {
+    bool all = true;
+    std::printf("\n");
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+      const Claim& c = claims[i];
+      all = all && c.pass;
+      std::printf("claim %zu: %s\n  measured %.6g, bound %.6g: %s\n", i + 1, c.text.c_str(), c.measured, c.bound,
+                  c.pass ? "holds" : "FAILS");
+    }
+    std::string line = "RESULT {\"kernel\": " + json_string(kernel_name) + ", \"node\": " + json_string(node_id) +
+                       ", \"pass\": " + (all ? "true" : "false") + ", \"claims\": [";
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+      const Claim& c = claims[i];
+      line += (i ? ", " : "") + std::string("{\"claim\": ") + json_string(c.text) +
+              ", \"measured\": " + json_number(c.measured) + ", \"bound\": " + json_number(c.bound) +
+              ", \"pass\": " + (c.pass ? "true" : "false") + "}";
+    }
+    std::printf("%s]}\n", line.c_str());
+    return all ? 0 : 1;
+  }
+};
+
+// ---- The practice ----
+using Vector = std::vector<double>;
+
+// RMSNorm(x) = x / sqrt(mean(x^2) + eps) * g, eps inside the square root as in T5, LLaMA, Qwen3, OLMo 2.
+// With practice = 0 it is left out: y = x * g.
+Vector rms_norm(const Vector& x, const Vector& gain) {
+  Vector y(x.size());
+  if (practice == 0) {
+    for (std::size_t i = 0; i < x.size(); ++i) y[i] = x[i] * gain[i];
+    return y;
+  }
+  double ms = 0;
+  for (const double v : x) ms += v * v;
+  ms /= static_cast<double>(x.size());
+  const double inv = 1.0 / std::sqrt(ms + eps);
+  for (std::size_t i = 0; i < x.size(); ++i) y[i] = x[i] * inv * gain[i];
+  return y;
+}
+
+// LayerNorm(x) = (x - mean(x)) / sqrt(var(x) + eps) * g + b, var the biased estimator; the centering and the
+// bias can be switched off.
+Vector layer_norm(const Vector& x, const Vector& gain, const Vector* bias, bool center) {
+  const double n = static_cast<double>(x.size());
+  double mean = 0;
+  if (center) {
+    for (const double v : x) mean += v;
+    mean /= n;
+  }
+  double var = 0;
+  for (const double v : x) var += (v - mean) * (v - mean);
+  var /= n;
+  const double inv = 1.0 / std::sqrt(var + eps);
+  Vector y(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) y[i] = (x[i] - mean) * inv * gain[i] + (bias ? (*bias)[i] : 0.0);
+  return y;
+}
+
+double max_abs(const Vector& v) {
+  double top = 0;
+  for (const double e : v) top = std::max(top, std::fabs(e));
+  return top;
+}
+
+double max_abs_difference(const Vector& a, const Vector& b) {
+  double top = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) top = std::max(top, std::fabs(a[i] - b[i]));
+  return top;
+}
+
+int main() {
+  print_parameters();
+  Rng rng(static_cast<std::uint64_t>(seed));
+  const auto n = static_cast<std::size_t>(width);
+  Vector gain(n);
+  for (double& g : gain) g = 1.0 + gain_noise * rng.normal();
+
+  double zero_mean_gap = 0, zero_mean_scale = 0;  // claim 1
+  double rescale_gap = 0, rescale_bound = 0;      // claim 2
+  double no_center_gap = 0, no_center_scale = 0;  // claim 3
+  double shifted_gap = 0;                          // claim 4
+  double smallest_ms = 1e300;
+  for (long long r = 0; r < rows; ++r) {
+    // Each row at its own scale, as activations are.
+    const double row_scale = std::exp(rng.normal());
+    Vector x(n), centred(n), scaled(n), shifted(n);
+    double mean = 0, ms = 0;
+    for (double& v : x) v = row_scale * rng.normal(), mean += v;
+    mean /= static_cast<double>(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      centred[i] = x[i] - mean;
+      scaled[i] = alpha * x[i];
+      shifted[i] = x[i] + mean_shift * row_scale;
+      ms += x[i] * x[i];
+    }
+    ms /= static_cast<double>(n);
+    smallest_ms = std::min(smallest_ms, ms);
+
+    const Vector y = rms_norm(x, gain);
+    const Vector ln_centred = layer_norm(centred, gain, nullptr, true);
+    zero_mean_gap = std::max(zero_mean_gap, max_abs_difference(rms_norm(centred, gain), ln_centred));
+    zero_mean_scale = std::max(zero_mean_scale, max_abs(ln_centred));
+
+    rescale_gap = std::max(rescale_gap, max_abs_difference(rms_norm(scaled, gain), y) / max_abs(y));
+
+    no_center_gap = std::max(no_center_gap, max_abs_difference(layer_norm(x, gain, nullptr, false), y));
+    no_center_scale = std::max(no_center_scale, max_abs(y));
+
+    shifted_gap = std::max(shifted_gap, max_abs_difference(layer_norm(shifted, gain, nullptr, true), rms_norm(shifted, gain)));
+  }
+  // |y(alpha x) / y(x) - 1| = |sqrt((ms + eps) / (ms + eps / alpha^2)) - 1| <= eps / (2 ms) max(1, 1 / alpha^2),
+  // plus rounding.
+  rescale_bound = 0.5 * eps / smallest_ms * std::max(1.0, 1.0 / (alpha * alpha)) + 1e-13;
+
+  std::printf("\n%lld vectors of width %zu, eps %g, gain 1 + %g N(0,1); RMSNorm %s\n", rows, n, eps, gain_noise,
+              practice == 1 ? "applied" : "left out (practice = 0)");
+  std::printf("zero-mean inputs: largest |RMSNorm - LayerNorm| = %.3g (outputs up to %.3g)\n", zero_mean_gap,
+              zero_mean_scale);
+  std::printf("inputs times %g: largest relative change of the output = %.3g (eps allows %.3g)\n", alpha,
+              rescale_gap, rescale_bound);
+  std::printf("LayerNorm without centering and bias: largest |difference from RMSNorm| = %.3g\n", no_center_gap);
+  std::printf("inputs with mean %g (in units of the row's scale): largest |LayerNorm - RMSNorm| = %.3g\n",
+              mean_shift, shifted_gap);
+
+  Report report;
+  report.at_most("on zero-mean inputs RMSNorm equals LayerNorm without bias (largest difference / largest output)",
+                 zero_mean_gap / zero_mean_scale, 1e-13);
+  report.at_most("RMSNorm is invariant to rescaling its input (largest relative change; bound from eps)",
+                 rescale_gap, rescale_bound);
+  report.at_most("LayerNorm with centering and bias removed is RMSNorm (largest difference / largest output)",
+                 no_center_gap / no_center_scale, 1e-15);
+  report.at_least("control: on inputs with a nonzero mean LayerNorm and RMSNorm differ (largest difference)",
+                  shifted_gap, 0.1);
+  return report.finish();
+}

@@ -1,0 +1,201 @@
+//{{header}}
+
+// What this program checks (kernel sdpa_scale).
+// Queries and keys with iid N(0,1) components have Var(q.k) = d_k, so unscaled attention logits grow with
+// the head dimension and the softmax saturates. Dividing by sqrt(d_k) keeps the logits at variance 1.
+//   1. Var(q.k) / d_k is 1 within 5 standard errors for d_k/4, d_k and 4 d_k      (the fact behind it)
+//   2. with the scaling, the logits have variance 1 at every head dimension        (the practice)
+//   3. with the scaling, the mean attention entropy hardly moves with d_k          (the practice)
+//   4. without the scaling, the mean attention entropy falls by more than 1 nat     (the control)
+// With practice = 0 the scaling is left out, and claims 2 and 3 fail.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+//{{parameters}}
+
+// ---- Deterministic random numbers: splitmix64, and Box-Muller for normals ----
+struct Rng {
+  std::uint64_t state;
+  explicit Rng(std::uint64_t seed_value) : state(seed_value) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1p-53; }  // in (0, 1)
+  double normal() {  // Box-Muller: sqrt(-2 ln u1) cos(2 pi u2)
+    const double u1 = uniform();
+    const double u2 = uniform();
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+  }
+};
+
+// ---- Claims and the RESULT line ----
+struct Claim {
+  std::string text;
+  double measured;
+  double bound;
+  bool pass;
+};
+
+struct Report {
+  std::vector<Claim> claims;
+  void at_most(const std::string& text, double measured, double bound) {
+    claims.push_back({text, measured, bound, measured <= bound});
+  }
+  void at_least(const std::string& text, double measured, double bound) {
+    claims.push_back({text, measured, bound, measured >= bound});
+  }
+  static std::string json_string(const std::string& s) {
+    std::string out = "\"";
+    for (const char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c == '"' || c == '\\') {
+        out += '\\';
+        out += ch;
+      } else if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      } else {
+        out += ch;
+      }
+    }
+    return out + "\"";
+  }
+  static std::string json_number(double v) {
+    if (!std::isfinite(v)) return "null";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.12g", v);
+    return buf;
+  }
+  // Prints every claim in words, then the RESULT line; returns the exit status.
+  int finish() const {
+    bool all = true;
+    std::printf("\n");
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+      const Claim& c = claims[i];
+      all = all && c.pass;
+      std::printf("claim %zu: %s\n  measured %.6g, bound %.6g: %s\n", i + 1, c.text.c_str(), c.measured, c.bound,
+                  c.pass ? "holds" : "FAILS");
+    }
+    std::string line = "RESULT {\"kernel\": " + json_string(kernel_name) + ", \"node\": " + json_string(node_id) +
+                       ", \"pass\": " + (all ? "true" : "false") + ", \"claims\": [";
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+      const Claim& c = claims[i];
+      line += (i ? ", " : "") + std::string("{\"claim\": ") + json_string(c.text) +
+              ", \"measured\": " + json_number(c.measured) + ", \"bound\": " + json_number(c.bound) +
+              ", \"pass\": " + (c.pass ? "true" : "false") + "}";
+    }
+    std::printf("%s]}\n", line.c_str());
+    return all ? 0 : 1;
+  }
+};
+
+// ---- The practice ----
+
+// Attention logits of one query against every key: q.k, times 1/sqrt(d_k) when the practice is applied.
+void attention_logits(const std::vector<double>& q, const std::vector<double>& keys, std::size_t dim,
+                      bool scaled, std::vector<double>& logits) {
+  const double scale = scaled ? 1.0 / std::sqrt(static_cast<double>(dim)) : 1.0;
+  for (std::size_t j = 0; j < logits.size(); ++j) {
+    double dot = 0;
+    for (std::size_t i = 0; i < dim; ++i) dot += q[i] * keys[j * dim + i];
+    logits[j] = dot * scale;
+  }
+}
+
+// Entropy in nats of softmax(logits), computed stably.
+double softmax_entropy(const std::vector<double>& logits) {
+  const double top = *std::max_element(logits.begin(), logits.end());
+  double z = 0, weighted = 0;
+  for (const double l : logits) {
+    const double e = std::exp(l - top);
+    z += e;
+    weighted += e * (l - top);
+  }
+  return std::log(z) - weighted / z;
+}
+
+// Sample variance of q.k over `samples` pairs, times `scale` squared.
+double dot_variance(Rng& rng, std::size_t dim, double scale) {
+  const auto n = static_cast<std::size_t>(samples);
+  std::vector<double> q(dim), k(dim);
+  double sum = 0, sum_sq = 0;
+  for (std::size_t s = 0; s < n; ++s) {
+    double dot = 0;
+    for (std::size_t i = 0; i < dim; ++i) {
+      q[i] = rng.normal();
+      k[i] = rng.normal();
+      dot += q[i] * k[i];
+    }
+    dot *= scale;
+    sum += dot;
+    sum_sq += dot * dot;
+  }
+  const double mean = sum / static_cast<double>(n);
+  return (sum_sq - static_cast<double>(n) * mean * mean) / static_cast<double>(n - 1);
+}
+
+// Mean entropy of `queries` attention rows over `keys` keys, all entries iid N(0, 1).
+double mean_entropy(Rng& rng, std::size_t dim, bool scaled) {
+  const auto t = static_cast<std::size_t>(keys);
+  std::vector<double> key_matrix(t * dim), q(dim), logits(t);
+  for (double& v : key_matrix) v = rng.normal();
+  double total = 0;
+  for (long long r = 0; r < queries; ++r) {
+    for (double& v : q) v = rng.normal();
+    attention_logits(q, key_matrix, dim, scaled, logits);
+    total += softmax_entropy(logits);
+  }
+  return total / static_cast<double>(queries);
+}
+
+int main() {
+  print_parameters();
+  const bool scaled = practice == 1;
+  const std::size_t dims[3] = {static_cast<std::size_t>(std::max(1LL, d_k / 4)), static_cast<std::size_t>(d_k),
+                               static_cast<std::size_t>(4 * d_k)};
+
+  // Var(q.k) = d_k and Var(q.k/sqrt(d_k)) = 1 have the same sampling error; 5 standard errors of the
+  // variance estimate, relative to the variance, is 5 sqrt((2 + 6/d) / N) (E[(q.k)^4] = 3d^2 + 6d).
+  const double tolerance = 5.0 * std::sqrt((2.0 + 6.0 / static_cast<double>(dims[0])) / static_cast<double>(samples));
+  double worst_fact = 0, worst_logit = 0;
+  std::printf("\nvariance of q.k with iid N(0,1) components, %lld pairs per head dimension:\n", samples);
+  for (const std::size_t d : dims) {
+    Rng pairs(static_cast<std::uint64_t>(seed) * 1000003ULL + d);
+    const double var = dot_variance(pairs, d, 1.0);
+    const double logit_var = var * (scaled ? 1.0 / static_cast<double>(d) : 1.0);
+    std::printf("  d_k = %4zu: Var(q.k) = %9.3f (d_k = %zu, ratio %.4f); variance of the logits %s = %.4f\n", d,
+                var, d, var / static_cast<double>(d), scaled ? "q.k/sqrt(d_k)" : "q.k (unscaled)", logit_var);
+    worst_fact = std::max(worst_fact, std::fabs(var / static_cast<double>(d) - 1.0));
+    worst_logit = std::max(worst_logit, std::fabs(logit_var - 1.0));
+  }
+
+  double entropy[3], control[3];
+  std::printf("\nmean attention entropy (nats) of %lld rows over %lld keys; ln T - 1/2 = %.4f:\n", queries, keys,
+              std::log(static_cast<double>(keys)) - 0.5);
+  for (int i = 0; i < 3; ++i) {
+    Rng a(static_cast<std::uint64_t>(seed) * 7919ULL + dims[i]), b = a;
+    entropy[i] = mean_entropy(a, dims[i], scaled);
+    control[i] = mean_entropy(b, dims[i], false);
+    std::printf("  d_k = %4zu: %s %.4f, control without the scaling %.4f\n", dims[i],
+                scaled ? "with the scaling" : "practice removed", entropy[i], control[i]);
+  }
+  const double spread = *std::max_element(entropy, entropy + 3) - *std::min_element(entropy, entropy + 3);
+
+  Report report;
+  report.at_most("Var(q.k)/d_k is 1 within 5 standard errors for d_k/4, d_k, 4 d_k (largest |ratio - 1|)",
+                 worst_fact, tolerance);
+  report.at_most("with the 1/sqrt(d_k) scaling the logits have variance 1 at every d_k (largest |variance - 1|)",
+                 worst_logit, tolerance);
+  report.at_most("with the scaling the mean attention entropy stays put across d_k (spread in nats)", spread, 0.1);
+  report.at_least("without the scaling the mean attention entropy falls as d_k grows (drop in nats from d_k/4 to 4 d_k)",
+                  control[0] - control[2], 1.0);
+  return report.finish();
+}

@@ -1,0 +1,50 @@
+#include "core/rules/rule_catalog.h"
+#include "render/lint/lint_report.h"
+
+namespace anth {
+
+namespace {
+
+const char* color_of(Severity s) {
+  switch (s) {
+    case Severity::Error: return "\033[1;31m";
+    case Severity::Warning: return "\033[1;35m";
+    case Severity::Info: return "\033[1;36m";
+    case Severity::Off: return "";
+  }
+  return "";
+}
+
+std::string plural(std::size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+void count_severities(const std::vector<Diagnostic>& diagnostics, LintSummary& summary) {
+  summary.errors = summary.warnings = summary.infos = 0;
+  for (const Diagnostic& d : diagnostics) {
+    if (d.severity == Severity::Error) ++summary.errors;
+    else if (d.severity == Severity::Warning) ++summary.warnings;
+    else if (d.severity == Severity::Info) ++summary.infos;
+  }
+}
+
+std::string format_text(const std::vector<Diagnostic>& diagnostics, const LintSummary& summary, bool color) {
+  std::string out;
+  for (const Diagnostic& d : diagnostics) {
+    const RuleInfo* rule = find_rule(d.rule);
+    out += d.where.file + ":" + std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + ": ";
+    out += color ? std::string(color_of(d.severity)) + severity_name(d.severity) + "\033[0m" : severity_name(d.severity);
+    out += ": " + d.message + " [" + d.rule + (rule ? " " + std::string(rule->name) : "") + "]\n";
+    for (const RelatedLocation& r : d.related)
+      out += "  " + r.where.file + ":" + std::to_string(r.where.line) + ":" + std::to_string(r.where.column) +
+             ": note: " + r.message + "\n";
+  }
+  out += plural(summary.files, "file") + ", " + plural(summary.nodes, "node") + ", " + plural(summary.edges, "edge") +
+         ": " + plural(summary.errors, "error") + ", " + plural(summary.warnings, "warning") + ", " +
+         plural(summary.infos, "info") + "\n";
+  return out;
+}
+
+}  // namespace anth

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs every build, test and benchmark dependency from Debian's packages.
+# Safe to re-run: packages already present are skipped, and apt is asked only when something is missing.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config
+  libsqlite3-dev sqlite3
+  nlohmann-json3-dev
+  libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm
+  libboost-graph-dev
+  libyaml-cpp-dev libxxhash-dev
+  libtomlplusplus-dev libkainjow-mustache-dev
+  catch2
+  graphviz libxml2-utils
+  chromium
+)
+# Only asked for with --bench: the tools the benchmark compares against.
+bench_packages=(hugo time)
+
+if [[ "${1:-}" == "--bench" ]]; then packages+=("${bench_packages[@]}"); fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

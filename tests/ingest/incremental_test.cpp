@@ -1,0 +1,93 @@
+// A re-run parses only the notes whose content changed; the rest come from the index.
+#include <catch2/catch.hpp>
+
+#include <thread>
+
+#include "core/index/index.h"
+#include "ingest/load_corpus.h"
+#include "tests/support/test_support.h"
+
+using namespace anth;
+using namespace anth::test;
+
+namespace {
+
+std::string lit(const std::string& id, const std::string& body) {
+  return "---\nid: " + id + "\ntitle: Paper " + id + "\nauthors: [Doe]\nyear: 2020\n---\n" + body + "\n";
+}
+
+LoadedCorpus load_and_store(const fs::path& root) {
+  auto index = Index::open(root / ".anthology" / "index.db");
+  REQUIRE(index);
+  auto loaded = load_corpus({root}, &*index);
+  REQUIRE(loaded);
+  REQUIRE(index->store(loaded->corpus, loaded->changed(), loaded->paths, loaded->corpus.diagnostics));
+  return std::move(*loaded);
+}
+
+}  // namespace
+
+TEST_CASE("a second run on an unchanged corpus parses no note", "[ingest][index]") {
+  TempDir dir;
+  for (int i = 1; i <= 20; ++i) dir.write("lit/LIT-" + std::to_string(i) + ".md", lit("LIT-" + std::to_string(i), "See [[LIT-1]]."));
+
+  LoadedCorpus first = load_and_store(dir.path());
+  CHECK(first.parsed == 20);
+  CHECK(first.reused == 0);
+
+  LoadedCorpus second = load_and_store(dir.path());
+  CHECK(second.parsed == 0);
+  CHECK(second.reused == 20);
+  CHECK(second.corpus.notes.size() == 20);
+  CHECK(second.corpus.find("LIT-7")->relations_of("mentions").at(0)->to == "LIT-1");
+
+  // One changed note is parsed again; touching a file without changing it is not.
+  dir.write("lit/LIT-3.md", lit("LIT-3", "Changed body."));
+  fs::last_write_time(dir.path() / "lit/LIT-4.md", fs::file_time_type::clock::now() + std::chrono::seconds(5));
+  LoadedCorpus third = load_and_store(dir.path());
+  CHECK(third.parsed == 1);
+  CHECK(third.reused == 19);
+  CHECK(third.corpus.find("LIT-3")->body == "Changed body.\n");
+
+  // A removed note is forgotten.
+  fs::remove(dir.path() / "lit/LIT-5.md");
+  LoadedCorpus fourth = load_and_store(dir.path());
+  CHECK(fourth.corpus.notes.size() == 19);
+  CHECK(fourth.parsed == 0);
+}
+
+TEST_CASE("a damaged index is rebuilt from the notes without the user doing anything", "[ingest][index]") {
+  TempDir dir;
+  dir.write("lit/LIT-1.md", lit("LIT-1", "Body."));
+  load_and_store(dir.path());
+  dir.write(".anthology/index.db", "this is not a database, just garbage bytes......................................");
+  auto index = Index::open(dir.path() / ".anthology" / "index.db");
+  REQUIRE(index);
+  CHECK(index->rebuilt());
+  auto loaded = load_corpus({dir.path()}, &*index);
+  REQUIRE(loaded);
+  CHECK(loaded->parsed == 1);
+}
+
+TEST_CASE("a missing corpus folder is a one-line failure", "[ingest][bad-input]") {
+  auto loaded = load_corpus({"/nonexistent/corpus/folder"}, nullptr);
+  REQUIRE_FALSE(loaded);
+  CHECK(loaded.error() == "no corpus folder at /nonexistent/corpus/folder");
+}
+
+TEST_CASE("every other note is still ingested next to broken ones", "[ingest][bad-input]") {
+  TempDir dir;
+  dir.write("lit/LIT-1.md", lit("LIT-1", "Fine."));
+  dir.write("lit/LIT-2.md", "---\ntitle: [broken\n---\n");
+  dir.write("lit/LIT-3.md", std::string("---\ntitle: nul\0\n---\n", 20));
+  dir.write("lit/LIT-4.md", "");
+  dir.write(".hidden/LIT-5.md", lit("LIT-5", "Hidden folders are skipped."));
+  dir.write("lit/readme.txt", "not a note");
+  auto loaded = load_corpus({dir.path()}, nullptr);
+  REQUIRE(loaded);
+  CHECK(loaded->corpus.notes.size() == 4);
+  CHECK(loaded->corpus.find("LIT-1"));
+  CHECK_FALSE(loaded->corpus.find("LIT-2"));
+  CHECK_FALSE(loaded->corpus.find("LIT-5"));
+  CHECK(loaded->corpus.find("LIT-4"));  // empty, so missing its fields, but in the graph
+}
