@@ -9,6 +9,7 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "cli/progress.h"
 #include "core/rules/rule.h"
 
 namespace anth::cli {
@@ -78,7 +79,13 @@ Expected<Session> open_session(const Args& args) {
   if (!index) return std::unexpected(index.error());
   s.index.emplace(std::move(*index));
 
-  auto loaded = load_corpus({s.root, s.config.max_note_bytes, 0}, &*s.index);
+  Progress progress("ingest", 0);
+  LoadOptions options{s.root, s.config.max_note_bytes, 0, [&](std::size_t done, std::size_t total) {
+                        progress.set_total(total);
+                        progress.advance(done);
+                      }};
+  auto loaded = load_corpus(options, &*s.index);
+  progress.finish();
   if (!loaded) return std::unexpected(loaded.error());
   s.loaded = std::move(*loaded);
 

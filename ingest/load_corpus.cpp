@@ -69,6 +69,7 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
     for (std::size_t i; (i = next.fetch_add(1)) < files.size();) {
+      if (options.on_progress && i % 64 == 0) options.on_progress(i, files.size());
       if (plans[i] == Plan::Reuse) continue;
       auto bytes = read_bounded(files[i].full_path, options.max_note_bytes);
       if (!bytes) {

@@ -3,6 +3,7 @@
 // come from the index), and resolve references across the notes.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,8 @@ struct LoadOptions {
   std::filesystem::path root;
   std::uint64_t max_note_bytes = default_max_note_bytes;
   unsigned threads = 0;  // 0: one per core
+  // Called now and then from the parsing threads with the number of files done so far.
+  std::function<void(std::size_t done, std::size_t total)> on_progress;
 };
 
 struct LoadedCorpus {

@@ -12,7 +12,7 @@ packages=(
   libyaml-cpp-dev libxxhash-dev
   libtomlplusplus-dev libkainjow-mustache-dev
   catch2
-  graphviz libxml2-utils
+  graphviz libxml2-utils python3-jsonschema
   chromium
 )
 # Only asked for with --bench: the tools the benchmark compares against.

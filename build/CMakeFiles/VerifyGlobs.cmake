@@ -29,6 +29,7 @@ set(OLD_GLOB
   "/work/main/cli/cmd_show.cpp"
   "/work/main/cli/commands.cpp"
   "/work/main/cli/main.cpp"
+  "/work/main/cli/progress.cpp"
   "/work/main/cli/session.cpp"
   )
 if(NOT "${NEW_GLOB}" STREQUAL "${OLD_GLOB}")
@@ -53,8 +54,10 @@ set(OLD_GLOB
   "/work/main/core/model/note.cpp"
   "/work/main/core/model/schema.cpp"
   "/work/main/core/query/fresh_index.cpp"
+  "/work/main/core/query/index_corpus.cpp"
   "/work/main/core/query/node_details.cpp"
   "/work/main/core/query/node_search.cpp"
+  "/work/main/core/query/provenance.cpp"
   "/work/main/core/query/query_db.cpp"
   "/work/main/core/query/result_table.cpp"
   "/work/main/core/query/sql_query.cpp"
@@ -125,14 +128,25 @@ set(OLD_GLOB
   "/work/main/render/kernels/kernel_emitter.cpp"
   "/work/main/render/kernels/kernel_library.cpp"
   "/work/main/render/kernels/templates/entropy_bound.cpp"
+  "/work/main/render/kernels/templates/parallel_block.cpp"
+  "/work/main/render/kernels/templates/primer_ez.cpp"
   "/work/main/render/kernels/templates/qk_clip.cpp"
   "/work/main/render/kernels/templates/qk_norm.cpp"
   "/work/main/render/kernels/templates/rmsnorm.cpp"
   "/work/main/render/kernels/templates/sdpa_scale.cpp"
   "/work/main/render/kernels/templates/sigma_reparam.cpp"
+  "/work/main/render/kernels/templates/z_loss.cpp"
   "/work/main/render/lint/json_report.cpp"
   "/work/main/render/lint/sarif_report.cpp"
   "/work/main/render/lint/text_report.cpp"
+  "/work/main/render/query/node_text.cpp"
+  "/work/main/render/query/result_formats.cpp"
+  "/work/main/render/query/show_report.cpp"
+  "/work/main/render/query/table_format.cpp"
+  "/work/main/render/query/text_width.cpp"
+  "/work/main/render/site/glossary.cpp"
+  "/work/main/render/site/html.cpp"
+  "/work/main/render/site/markdown.cpp"
   )
 if(NOT "${NEW_GLOB}" STREQUAL "${OLD_GLOB}")
   message("-- GLOB mismatch!")
@@ -152,11 +166,14 @@ endif()
 file(GLOB_RECURSE NEW_GLOB LIST_DIRECTORIES false "/work/main/render/kernels/templates/*")
 set(OLD_GLOB
   "/work/main/render/kernels/templates/entropy_bound.cpp"
+  "/work/main/render/kernels/templates/parallel_block.cpp"
+  "/work/main/render/kernels/templates/primer_ez.cpp"
   "/work/main/render/kernels/templates/qk_clip.cpp"
   "/work/main/render/kernels/templates/qk_norm.cpp"
   "/work/main/render/kernels/templates/rmsnorm.cpp"
   "/work/main/render/kernels/templates/sdpa_scale.cpp"
   "/work/main/render/kernels/templates/sigma_reparam.cpp"
+  "/work/main/render/kernels/templates/z_loss.cpp"
   )
 if(NOT "${NEW_GLOB}" STREQUAL "${OLD_GLOB}")
   message("-- GLOB mismatch!")
@@ -171,6 +188,7 @@ set(OLD_GLOB
   "/work/main/tests/ingest/kind_test.cpp"
   "/work/main/tests/ingest/note_parser_test.cpp"
   "/work/main/tests/ingest/structure_rules_test.cpp"
+  "/work/main/tests/lint/lint_output_test.cpp"
   )
 if(NOT "${NEW_GLOB}" STREQUAL "${OLD_GLOB}")
   message("-- GLOB mismatch!")

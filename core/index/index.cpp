@@ -3,6 +3,9 @@
 #include <sqlite3.h>
 
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <system_error>
 #include <unordered_set>
@@ -320,16 +323,25 @@ Expected<void> store_files(sqlite3* db, const std::vector<Index::FileParse>& cha
 Expected<void> store_all(sqlite3* db, const Corpus& corpus, const std::vector<Index::FileParse>& changed,
                          const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics) {
   using namespace index_detail;
+  auto t = std::chrono::steady_clock::now();
+  auto lap = [&](const char* what) { if (!std::getenv("ANTH_IDX_TIMING")) return; auto now = std::chrono::steady_clock::now(); std::fprintf(stderr, "%s %.3f\n", what, std::chrono::duration<double>(now - t).count()); t = now; };
   ANTH_INDEX_TRY(store_files(db, changed, present_paths));
+  lap("files");
   std::vector<const Note*> notes = node_notes(corpus);
   ANTH_INDEX_TRY(write_nodes(db, notes));
+  lap("nodes");
   ANTH_INDEX_TRY(write_relations(db, notes));
+  lap("relations");
   ANTH_INDEX_TRY(write_fields(db, notes));
+  lap("fields");
   ANTH_INDEX_TRY(write_tags(db, notes));
   ANTH_INDEX_TRY(write_aliases(db, notes));
   ANTH_INDEX_TRY(write_authors(db, notes));
+  lap("tags+aliases+authors");
   ANTH_INDEX_TRY(write_diagnostics(db, diagnostics));
+  lap("diags");
   ANTH_INDEX_TRY(write_search(db, notes));
+  lap("search");
   return write_meta(db, corpus);
 }
 
@@ -346,7 +358,10 @@ Expected<void> Index::store(const Corpus& corpus, const std::vector<FileParse>& 
       exec(db, "ROLLBACK");
       return failure(prefix + r.error());
     }
-    if (auto r = exec(db, "COMMIT"); !r) {
+    auto tc = std::chrono::steady_clock::now();
+    auto committed = exec(db, "COMMIT");
+    if (std::getenv("ANTH_IDX_TIMING")) std::fprintf(stderr, "commit %.3f\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - tc).count());
+    if (auto r = committed; !r) {
       exec(db, "ROLLBACK");
       return failure(prefix + r.error());
     }

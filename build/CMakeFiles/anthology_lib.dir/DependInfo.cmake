@@ -20,6 +20,7 @@ set(CMAKE_DEPENDS_DEPENDENCY_FILES
   "/work/main/cli/cmd_query.cpp" "CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.o.d"
   "/work/main/cli/cmd_show.cpp" "CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.o.d"
   "/work/main/cli/commands.cpp" "CMakeFiles/anthology_lib.dir/cli/commands.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/cli/commands.cpp.o.d"
+  "/work/main/cli/progress.cpp" "CMakeFiles/anthology_lib.dir/cli/progress.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/cli/progress.cpp.o.d"
   "/work/main/cli/session.cpp" "CMakeFiles/anthology_lib.dir/cli/session.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/cli/session.cpp.o.d"
   "/work/main/core/config/config.cpp" "CMakeFiles/anthology_lib.dir/core/config/config.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/core/config/config.cpp.o.d"
   "/work/main/core/graph/graph.cpp" "CMakeFiles/anthology_lib.dir/core/graph/graph.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/core/graph/graph.cpp.o.d"
@@ -35,8 +36,10 @@ set(CMAKE_DEPENDS_DEPENDENCY_FILES
   "/work/main/core/model/note.cpp" "CMakeFiles/anthology_lib.dir/core/model/note.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/core/model/note.cpp.o.d"
   "/work/main/core/model/schema.cpp" "CMakeFiles/anthology_lib.dir/core/model/schema.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/core/model/schema.cpp.o.d"
   "/work/main/core/query/fresh_index.cpp" "CMakeFiles/anthology_lib.dir/core/query/fresh_index.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/core/query/fresh_index.cpp.o.d"
+  "/work/main/core/query/index_corpus.cpp" "CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.o.d"
   "/work/main/core/query/node_details.cpp" "CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.o.d"
   "/work/main/core/query/node_search.cpp" "CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.o.d"
+  "/work/main/core/query/provenance.cpp" "CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.o.d"
   "/work/main/core/query/query_db.cpp" "CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.o.d"
   "/work/main/core/query/result_table.cpp" "CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.o.d"
   "/work/main/core/query/sql_query.cpp" "CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.o.d"
@@ -73,6 +76,14 @@ set(CMAKE_DEPENDS_DEPENDENCY_FILES
   "/work/main/render/lint/json_report.cpp" "CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.o.d"
   "/work/main/render/lint/sarif_report.cpp" "CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.o.d"
   "/work/main/render/lint/text_report.cpp" "CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.o.d"
+  "/work/main/render/query/node_text.cpp" "CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.o.d"
+  "/work/main/render/query/result_formats.cpp" "CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.o.d"
+  "/work/main/render/query/show_report.cpp" "CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.o.d"
+  "/work/main/render/query/table_format.cpp" "CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.o.d"
+  "/work/main/render/query/text_width.cpp" "CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.o.d"
+  "/work/main/render/site/glossary.cpp" "CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.o.d"
+  "/work/main/render/site/html.cpp" "CMakeFiles/anthology_lib.dir/render/site/html.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/render/site/html.cpp.o.d"
+  "/work/main/render/site/markdown.cpp" "CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.o" "gcc" "CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.o.d"
   )
 
 # Targets to which this target links.

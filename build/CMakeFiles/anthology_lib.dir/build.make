@@ -71,11 +71,14 @@ include CMakeFiles/anthology_lib.dir/flags.make
 
 generated/embedded_assets.cpp: /work/main/core/index/schema.sql
 generated/embedded_assets.cpp: /work/main/render/kernels/templates/entropy_bound.cpp
+generated/embedded_assets.cpp: /work/main/render/kernels/templates/parallel_block.cpp
+generated/embedded_assets.cpp: /work/main/render/kernels/templates/primer_ez.cpp
 generated/embedded_assets.cpp: /work/main/render/kernels/templates/qk_clip.cpp
 generated/embedded_assets.cpp: /work/main/render/kernels/templates/qk_norm.cpp
 generated/embedded_assets.cpp: /work/main/render/kernels/templates/rmsnorm.cpp
 generated/embedded_assets.cpp: /work/main/render/kernels/templates/sdpa_scale.cpp
 generated/embedded_assets.cpp: /work/main/render/kernels/templates/sigma_reparam.cpp
+generated/embedded_assets.cpp: /work/main/render/kernels/templates/z_loss.cpp
 generated/embedded_assets.cpp: generated/embedded_assets.list
 generated/embedded_assets.cpp: /work/main/cmake/embed_assets.cmake
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --blue --bold --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_1) "Embedding templates, styles, kernel sources and rule docs"
@@ -277,10 +280,24 @@ CMakeFiles/anthology_lib.dir/core/query/fresh_index.cpp.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/core/query/fresh_index.cpp.s"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/core/query/fresh_index.cpp -o CMakeFiles/anthology_lib.dir/core/query/fresh_index.cpp.s
 
+CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
+CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.o: /work/main/core/query/index_corpus.cpp
+CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_16) "Building CXX object CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.o"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.o -MF CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.o -c /work/main/core/query/index_corpus.cpp
+
+CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing CXX source to CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.i"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -E /work/main/core/query/index_corpus.cpp > CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.i
+
+CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.s"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/core/query/index_corpus.cpp -o CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.s
+
 CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.o: /work/main/core/query/node_details.cpp
 CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_16) "Building CXX object CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_17) "Building CXX object CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.o -MF CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.o -c /work/main/core/query/node_details.cpp
 
 CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.i: cmake_force
@@ -294,7 +311,7 @@ CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.o: /work/main/core/query/node_search.cpp
 CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_17) "Building CXX object CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_18) "Building CXX object CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.o -MF CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.o -c /work/main/core/query/node_search.cpp
 
 CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.i: cmake_force
@@ -305,10 +322,24 @@ CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.s"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/core/query/node_search.cpp -o CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.s
 
+CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
+CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.o: /work/main/core/query/provenance.cpp
+CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_19) "Building CXX object CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.o"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.o -MF CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.o -c /work/main/core/query/provenance.cpp
+
+CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing CXX source to CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.i"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -E /work/main/core/query/provenance.cpp > CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.i
+
+CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.s"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/core/query/provenance.cpp -o CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.s
+
 CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.o: /work/main/core/query/query_db.cpp
 CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_18) "Building CXX object CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_20) "Building CXX object CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.o -MF CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.o -c /work/main/core/query/query_db.cpp
 
 CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.i: cmake_force
@@ -322,7 +353,7 @@ CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.o: /work/main/core/query/result_table.cpp
 CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_19) "Building CXX object CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_21) "Building CXX object CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.o -MF CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.o -c /work/main/core/query/result_table.cpp
 
 CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.i: cmake_force
@@ -336,7 +367,7 @@ CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.o: /work/main/core/query/sql_query.cpp
 CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_20) "Building CXX object CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_22) "Building CXX object CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.o -MF CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.o -c /work/main/core/query/sql_query.cpp
 
 CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.i: cmake_force
@@ -350,7 +381,7 @@ CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/rules/k001_unknown_kernel.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/k001_unknown_kernel.cpp.o: /work/main/core/rules/k001_unknown_kernel.cpp
 CMakeFiles/anthology_lib.dir/core/rules/k001_unknown_kernel.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_21) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/k001_unknown_kernel.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_23) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/k001_unknown_kernel.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/k001_unknown_kernel.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/k001_unknown_kernel.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/k001_unknown_kernel.cpp.o -c /work/main/core/rules/k001_unknown_kernel.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/k001_unknown_kernel.cpp.i: cmake_force
@@ -364,7 +395,7 @@ CMakeFiles/anthology_lib.dir/core/rules/k001_unknown_kernel.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/rules/k002_bad_kernel_param.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/k002_bad_kernel_param.cpp.o: /work/main/core/rules/k002_bad_kernel_param.cpp
 CMakeFiles/anthology_lib.dir/core/rules/k002_bad_kernel_param.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_22) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/k002_bad_kernel_param.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_24) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/k002_bad_kernel_param.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/k002_bad_kernel_param.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/k002_bad_kernel_param.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/k002_bad_kernel_param.cpp.o -c /work/main/core/rules/k002_bad_kernel_param.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/k002_bad_kernel_param.cpp.i: cmake_force
@@ -378,7 +409,7 @@ CMakeFiles/anthology_lib.dir/core/rules/k002_bad_kernel_param.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/rules/p001_origin_not_earliest.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/p001_origin_not_earliest.cpp.o: /work/main/core/rules/p001_origin_not_earliest.cpp
 CMakeFiles/anthology_lib.dir/core/rules/p001_origin_not_earliest.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_23) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p001_origin_not_earliest.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_25) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p001_origin_not_earliest.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/p001_origin_not_earliest.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/p001_origin_not_earliest.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/p001_origin_not_earliest.cpp.o -c /work/main/core/rules/p001_origin_not_earliest.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/p001_origin_not_earliest.cpp.i: cmake_force
@@ -392,7 +423,7 @@ CMakeFiles/anthology_lib.dir/core/rules/p001_origin_not_earliest.cpp.s: cmake_fo
 CMakeFiles/anthology_lib.dir/core/rules/p002_origin_hedge_contradicted.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/p002_origin_hedge_contradicted.cpp.o: /work/main/core/rules/p002_origin_hedge_contradicted.cpp
 CMakeFiles/anthology_lib.dir/core/rules/p002_origin_hedge_contradicted.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_24) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p002_origin_hedge_contradicted.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_26) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p002_origin_hedge_contradicted.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/p002_origin_hedge_contradicted.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/p002_origin_hedge_contradicted.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/p002_origin_hedge_contradicted.cpp.o -c /work/main/core/rules/p002_origin_hedge_contradicted.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/p002_origin_hedge_contradicted.cpp.i: cmake_force
@@ -406,7 +437,7 @@ CMakeFiles/anthology_lib.dir/core/rules/p002_origin_hedge_contradicted.cpp.s: cm
 CMakeFiles/anthology_lib.dir/core/rules/p003_read_as_mismatch.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/p003_read_as_mismatch.cpp.o: /work/main/core/rules/p003_read_as_mismatch.cpp
 CMakeFiles/anthology_lib.dir/core/rules/p003_read_as_mismatch.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_25) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p003_read_as_mismatch.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_27) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p003_read_as_mismatch.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/p003_read_as_mismatch.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/p003_read_as_mismatch.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/p003_read_as_mismatch.cpp.o -c /work/main/core/rules/p003_read_as_mismatch.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/p003_read_as_mismatch.cpp.i: cmake_force
@@ -420,7 +451,7 @@ CMakeFiles/anthology_lib.dir/core/rules/p003_read_as_mismatch.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/rules/p004_cites_future.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/p004_cites_future.cpp.o: /work/main/core/rules/p004_cites_future.cpp
 CMakeFiles/anthology_lib.dir/core/rules/p004_cites_future.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_26) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p004_cites_future.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_28) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p004_cites_future.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/p004_cites_future.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/p004_cites_future.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/p004_cites_future.cpp.o -c /work/main/core/rules/p004_cites_future.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/p004_cites_future.cpp.i: cmake_force
@@ -434,7 +465,7 @@ CMakeFiles/anthology_lib.dir/core/rules/p004_cites_future.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/rules/p005_contested_by_earlier.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/p005_contested_by_earlier.cpp.o: /work/main/core/rules/p005_contested_by_earlier.cpp
 CMakeFiles/anthology_lib.dir/core/rules/p005_contested_by_earlier.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_27) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p005_contested_by_earlier.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_29) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p005_contested_by_earlier.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/p005_contested_by_earlier.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/p005_contested_by_earlier.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/p005_contested_by_earlier.cpp.o -c /work/main/core/rules/p005_contested_by_earlier.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/p005_contested_by_earlier.cpp.i: cmake_force
@@ -448,7 +479,7 @@ CMakeFiles/anthology_lib.dir/core/rules/p005_contested_by_earlier.cpp.s: cmake_f
 CMakeFiles/anthology_lib.dir/core/rules/p006_citation_cycle.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/p006_citation_cycle.cpp.o: /work/main/core/rules/p006_citation_cycle.cpp
 CMakeFiles/anthology_lib.dir/core/rules/p006_citation_cycle.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_28) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p006_citation_cycle.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_30) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p006_citation_cycle.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/p006_citation_cycle.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/p006_citation_cycle.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/p006_citation_cycle.cpp.o -c /work/main/core/rules/p006_citation_cycle.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/p006_citation_cycle.cpp.i: cmake_force
@@ -462,7 +493,7 @@ CMakeFiles/anthology_lib.dir/core/rules/p006_citation_cycle.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/rules/p007_adopted_while_contested.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/p007_adopted_while_contested.cpp.o: /work/main/core/rules/p007_adopted_while_contested.cpp
 CMakeFiles/anthology_lib.dir/core/rules/p007_adopted_while_contested.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_29) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p007_adopted_while_contested.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_31) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p007_adopted_while_contested.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/p007_adopted_while_contested.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/p007_adopted_while_contested.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/p007_adopted_while_contested.cpp.o -c /work/main/core/rules/p007_adopted_while_contested.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/p007_adopted_while_contested.cpp.i: cmake_force
@@ -476,7 +507,7 @@ CMakeFiles/anthology_lib.dir/core/rules/p007_adopted_while_contested.cpp.s: cmak
 CMakeFiles/anthology_lib.dir/core/rules/p008_candidate_without_criterion.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/p008_candidate_without_criterion.cpp.o: /work/main/core/rules/p008_candidate_without_criterion.cpp
 CMakeFiles/anthology_lib.dir/core/rules/p008_candidate_without_criterion.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_30) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p008_candidate_without_criterion.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_32) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p008_candidate_without_criterion.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/p008_candidate_without_criterion.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/p008_candidate_without_criterion.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/p008_candidate_without_criterion.cpp.o -c /work/main/core/rules/p008_candidate_without_criterion.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/p008_candidate_without_criterion.cpp.i: cmake_force
@@ -490,7 +521,7 @@ CMakeFiles/anthology_lib.dir/core/rules/p008_candidate_without_criterion.cpp.s: 
 CMakeFiles/anthology_lib.dir/core/rules/p009_retracted_evidence.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/p009_retracted_evidence.cpp.o: /work/main/core/rules/p009_retracted_evidence.cpp
 CMakeFiles/anthology_lib.dir/core/rules/p009_retracted_evidence.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_31) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p009_retracted_evidence.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_33) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p009_retracted_evidence.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/p009_retracted_evidence.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/p009_retracted_evidence.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/p009_retracted_evidence.cpp.o -c /work/main/core/rules/p009_retracted_evidence.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/p009_retracted_evidence.cpp.i: cmake_force
@@ -504,7 +535,7 @@ CMakeFiles/anthology_lib.dir/core/rules/p009_retracted_evidence.cpp.s: cmake_for
 CMakeFiles/anthology_lib.dir/core/rules/p010_superseded_evidence.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/p010_superseded_evidence.cpp.o: /work/main/core/rules/p010_superseded_evidence.cpp
 CMakeFiles/anthology_lib.dir/core/rules/p010_superseded_evidence.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_32) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p010_superseded_evidence.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_34) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p010_superseded_evidence.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/p010_superseded_evidence.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/p010_superseded_evidence.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/p010_superseded_evidence.cpp.o -c /work/main/core/rules/p010_superseded_evidence.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/p010_superseded_evidence.cpp.i: cmake_force
@@ -518,7 +549,7 @@ CMakeFiles/anthology_lib.dir/core/rules/p010_superseded_evidence.cpp.s: cmake_fo
 CMakeFiles/anthology_lib.dir/core/rules/p011_unread_origin.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/p011_unread_origin.cpp.o: /work/main/core/rules/p011_unread_origin.cpp
 CMakeFiles/anthology_lib.dir/core/rules/p011_unread_origin.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_33) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p011_unread_origin.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_35) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p011_unread_origin.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/p011_unread_origin.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/p011_unread_origin.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/p011_unread_origin.cpp.o -c /work/main/core/rules/p011_unread_origin.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/p011_unread_origin.cpp.i: cmake_force
@@ -532,7 +563,7 @@ CMakeFiles/anthology_lib.dir/core/rules/p011_unread_origin.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/rules/p012_orphan_literature.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/p012_orphan_literature.cpp.o: /work/main/core/rules/p012_orphan_literature.cpp
 CMakeFiles/anthology_lib.dir/core/rules/p012_orphan_literature.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_34) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p012_orphan_literature.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_36) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p012_orphan_literature.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/p012_orphan_literature.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/p012_orphan_literature.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/p012_orphan_literature.cpp.o -c /work/main/core/rules/p012_orphan_literature.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/p012_orphan_literature.cpp.i: cmake_force
@@ -546,7 +577,7 @@ CMakeFiles/anthology_lib.dir/core/rules/p012_orphan_literature.cpp.s: cmake_forc
 CMakeFiles/anthology_lib.dir/core/rules/p013_refuted_evidence.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/p013_refuted_evidence.cpp.o: /work/main/core/rules/p013_refuted_evidence.cpp
 CMakeFiles/anthology_lib.dir/core/rules/p013_refuted_evidence.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_35) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p013_refuted_evidence.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_37) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/p013_refuted_evidence.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/p013_refuted_evidence.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/p013_refuted_evidence.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/p013_refuted_evidence.cpp.o -c /work/main/core/rules/p013_refuted_evidence.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/p013_refuted_evidence.cpp.i: cmake_force
@@ -560,7 +591,7 @@ CMakeFiles/anthology_lib.dir/core/rules/p013_refuted_evidence.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/rules/registry.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/registry.cpp.o: /work/main/core/rules/registry.cpp
 CMakeFiles/anthology_lib.dir/core/rules/registry.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_36) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/registry.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_38) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/registry.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/registry.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/registry.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/registry.cpp.o -c /work/main/core/rules/registry.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/registry.cpp.i: cmake_force
@@ -574,7 +605,7 @@ CMakeFiles/anthology_lib.dir/core/rules/registry.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/rules/rule_catalog.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/rule_catalog.cpp.o: /work/main/core/rules/rule_catalog.cpp
 CMakeFiles/anthology_lib.dir/core/rules/rule_catalog.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_37) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/rule_catalog.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_39) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/rule_catalog.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/rule_catalog.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/rule_catalog.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/rule_catalog.cpp.o -c /work/main/core/rules/rule_catalog.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/rule_catalog.cpp.i: cmake_force
@@ -588,7 +619,7 @@ CMakeFiles/anthology_lib.dir/core/rules/rule_catalog.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/rules/rule_support.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/rules/rule_support.cpp.o: /work/main/core/rules/rule_support.cpp
 CMakeFiles/anthology_lib.dir/core/rules/rule_support.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_38) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/rule_support.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_40) "Building CXX object CMakeFiles/anthology_lib.dir/core/rules/rule_support.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/rules/rule_support.cpp.o -MF CMakeFiles/anthology_lib.dir/core/rules/rule_support.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/rules/rule_support.cpp.o -c /work/main/core/rules/rule_support.cpp
 
 CMakeFiles/anthology_lib.dir/core/rules/rule_support.cpp.i: cmake_force
@@ -602,7 +633,7 @@ CMakeFiles/anthology_lib.dir/core/rules/rule_support.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/core/util/did_you_mean.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/core/util/did_you_mean.cpp.o: /work/main/core/util/did_you_mean.cpp
 CMakeFiles/anthology_lib.dir/core/util/did_you_mean.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_39) "Building CXX object CMakeFiles/anthology_lib.dir/core/util/did_you_mean.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_41) "Building CXX object CMakeFiles/anthology_lib.dir/core/util/did_you_mean.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/core/util/did_you_mean.cpp.o -MF CMakeFiles/anthology_lib.dir/core/util/did_you_mean.cpp.o.d -o CMakeFiles/anthology_lib.dir/core/util/did_you_mean.cpp.o -c /work/main/core/util/did_you_mean.cpp
 
 CMakeFiles/anthology_lib.dir/core/util/did_you_mean.cpp.i: cmake_force
@@ -616,7 +647,7 @@ CMakeFiles/anthology_lib.dir/core/util/did_you_mean.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/ingest/body_scan.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/ingest/body_scan.cpp.o: /work/main/ingest/body_scan.cpp
 CMakeFiles/anthology_lib.dir/ingest/body_scan.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_40) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/body_scan.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_42) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/body_scan.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/ingest/body_scan.cpp.o -MF CMakeFiles/anthology_lib.dir/ingest/body_scan.cpp.o.d -o CMakeFiles/anthology_lib.dir/ingest/body_scan.cpp.o -c /work/main/ingest/body_scan.cpp
 
 CMakeFiles/anthology_lib.dir/ingest/body_scan.cpp.i: cmake_force
@@ -630,7 +661,7 @@ CMakeFiles/anthology_lib.dir/ingest/body_scan.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/ingest/field_validation.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/ingest/field_validation.cpp.o: /work/main/ingest/field_validation.cpp
 CMakeFiles/anthology_lib.dir/ingest/field_validation.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_41) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/field_validation.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_43) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/field_validation.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/ingest/field_validation.cpp.o -MF CMakeFiles/anthology_lib.dir/ingest/field_validation.cpp.o.d -o CMakeFiles/anthology_lib.dir/ingest/field_validation.cpp.o -c /work/main/ingest/field_validation.cpp
 
 CMakeFiles/anthology_lib.dir/ingest/field_validation.cpp.i: cmake_force
@@ -644,7 +675,7 @@ CMakeFiles/anthology_lib.dir/ingest/field_validation.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/ingest/frontmatter.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/ingest/frontmatter.cpp.o: /work/main/ingest/frontmatter.cpp
 CMakeFiles/anthology_lib.dir/ingest/frontmatter.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_42) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/frontmatter.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_44) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/frontmatter.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/ingest/frontmatter.cpp.o -MF CMakeFiles/anthology_lib.dir/ingest/frontmatter.cpp.o.d -o CMakeFiles/anthology_lib.dir/ingest/frontmatter.cpp.o -c /work/main/ingest/frontmatter.cpp
 
 CMakeFiles/anthology_lib.dir/ingest/frontmatter.cpp.i: cmake_force
@@ -658,7 +689,7 @@ CMakeFiles/anthology_lib.dir/ingest/frontmatter.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/ingest/load_corpus.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/ingest/load_corpus.cpp.o: /work/main/ingest/load_corpus.cpp
 CMakeFiles/anthology_lib.dir/ingest/load_corpus.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_43) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/load_corpus.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_45) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/load_corpus.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/ingest/load_corpus.cpp.o -MF CMakeFiles/anthology_lib.dir/ingest/load_corpus.cpp.o.d -o CMakeFiles/anthology_lib.dir/ingest/load_corpus.cpp.o -c /work/main/ingest/load_corpus.cpp
 
 CMakeFiles/anthology_lib.dir/ingest/load_corpus.cpp.i: cmake_force
@@ -672,7 +703,7 @@ CMakeFiles/anthology_lib.dir/ingest/load_corpus.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/ingest/note_parser.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/ingest/note_parser.cpp.o: /work/main/ingest/note_parser.cpp
 CMakeFiles/anthology_lib.dir/ingest/note_parser.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_44) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/note_parser.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_46) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/note_parser.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/ingest/note_parser.cpp.o -MF CMakeFiles/anthology_lib.dir/ingest/note_parser.cpp.o.d -o CMakeFiles/anthology_lib.dir/ingest/note_parser.cpp.o -c /work/main/ingest/note_parser.cpp
 
 CMakeFiles/anthology_lib.dir/ingest/note_parser.cpp.i: cmake_force
@@ -686,7 +717,7 @@ CMakeFiles/anthology_lib.dir/ingest/note_parser.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/ingest/resolver.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/ingest/resolver.cpp.o: /work/main/ingest/resolver.cpp
 CMakeFiles/anthology_lib.dir/ingest/resolver.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_45) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/resolver.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_47) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/resolver.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/ingest/resolver.cpp.o -MF CMakeFiles/anthology_lib.dir/ingest/resolver.cpp.o.d -o CMakeFiles/anthology_lib.dir/ingest/resolver.cpp.o -c /work/main/ingest/resolver.cpp
 
 CMakeFiles/anthology_lib.dir/ingest/resolver.cpp.i: cmake_force
@@ -700,7 +731,7 @@ CMakeFiles/anthology_lib.dir/ingest/resolver.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/ingest/scan.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/ingest/scan.cpp.o: /work/main/ingest/scan.cpp
 CMakeFiles/anthology_lib.dir/ingest/scan.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_46) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/scan.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_48) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/scan.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/ingest/scan.cpp.o -MF CMakeFiles/anthology_lib.dir/ingest/scan.cpp.o.d -o CMakeFiles/anthology_lib.dir/ingest/scan.cpp.o -c /work/main/ingest/scan.cpp
 
 CMakeFiles/anthology_lib.dir/ingest/scan.cpp.i: cmake_force
@@ -714,7 +745,7 @@ CMakeFiles/anthology_lib.dir/ingest/scan.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/ingest/text.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/ingest/text.cpp.o: /work/main/ingest/text.cpp
 CMakeFiles/anthology_lib.dir/ingest/text.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_47) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/text.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_49) "Building CXX object CMakeFiles/anthology_lib.dir/ingest/text.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/ingest/text.cpp.o -MF CMakeFiles/anthology_lib.dir/ingest/text.cpp.o.d -o CMakeFiles/anthology_lib.dir/ingest/text.cpp.o -c /work/main/ingest/text.cpp
 
 CMakeFiles/anthology_lib.dir/ingest/text.cpp.i: cmake_force
@@ -728,7 +759,7 @@ CMakeFiles/anthology_lib.dir/ingest/text.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/render/kernels/kernel_emitter.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/render/kernels/kernel_emitter.cpp.o: /work/main/render/kernels/kernel_emitter.cpp
 CMakeFiles/anthology_lib.dir/render/kernels/kernel_emitter.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_48) "Building CXX object CMakeFiles/anthology_lib.dir/render/kernels/kernel_emitter.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_50) "Building CXX object CMakeFiles/anthology_lib.dir/render/kernels/kernel_emitter.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/render/kernels/kernel_emitter.cpp.o -MF CMakeFiles/anthology_lib.dir/render/kernels/kernel_emitter.cpp.o.d -o CMakeFiles/anthology_lib.dir/render/kernels/kernel_emitter.cpp.o -c /work/main/render/kernels/kernel_emitter.cpp
 
 CMakeFiles/anthology_lib.dir/render/kernels/kernel_emitter.cpp.i: cmake_force
@@ -742,7 +773,7 @@ CMakeFiles/anthology_lib.dir/render/kernels/kernel_emitter.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/render/kernels/kernel_library.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/render/kernels/kernel_library.cpp.o: /work/main/render/kernels/kernel_library.cpp
 CMakeFiles/anthology_lib.dir/render/kernels/kernel_library.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_49) "Building CXX object CMakeFiles/anthology_lib.dir/render/kernels/kernel_library.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_51) "Building CXX object CMakeFiles/anthology_lib.dir/render/kernels/kernel_library.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/render/kernels/kernel_library.cpp.o -MF CMakeFiles/anthology_lib.dir/render/kernels/kernel_library.cpp.o.d -o CMakeFiles/anthology_lib.dir/render/kernels/kernel_library.cpp.o -c /work/main/render/kernels/kernel_library.cpp
 
 CMakeFiles/anthology_lib.dir/render/kernels/kernel_library.cpp.i: cmake_force
@@ -756,7 +787,7 @@ CMakeFiles/anthology_lib.dir/render/kernels/kernel_library.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.o: /work/main/render/lint/json_report.cpp
 CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_50) "Building CXX object CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_52) "Building CXX object CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.o -MF CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.o.d -o CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.o -c /work/main/render/lint/json_report.cpp
 
 CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.i: cmake_force
@@ -770,7 +801,7 @@ CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.o: /work/main/render/lint/sarif_report.cpp
 CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_51) "Building CXX object CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_53) "Building CXX object CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.o -MF CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.o.d -o CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.o -c /work/main/render/lint/sarif_report.cpp
 
 CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.i: cmake_force
@@ -784,7 +815,7 @@ CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.o: /work/main/render/lint/text_report.cpp
 CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_52) "Building CXX object CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_54) "Building CXX object CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.o -MF CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.o.d -o CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.o -c /work/main/render/lint/text_report.cpp
 
 CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.i: cmake_force
@@ -795,10 +826,122 @@ CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.s"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/render/lint/text_report.cpp -o CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.s
 
+CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
+CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.o: /work/main/render/query/node_text.cpp
+CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_55) "Building CXX object CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.o"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.o -MF CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.o.d -o CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.o -c /work/main/render/query/node_text.cpp
+
+CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing CXX source to CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.i"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -E /work/main/render/query/node_text.cpp > CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.i
+
+CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.s"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/render/query/node_text.cpp -o CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.s
+
+CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
+CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.o: /work/main/render/query/result_formats.cpp
+CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_56) "Building CXX object CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.o"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.o -MF CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.o.d -o CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.o -c /work/main/render/query/result_formats.cpp
+
+CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing CXX source to CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.i"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -E /work/main/render/query/result_formats.cpp > CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.i
+
+CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.s"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/render/query/result_formats.cpp -o CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.s
+
+CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
+CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.o: /work/main/render/query/show_report.cpp
+CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_57) "Building CXX object CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.o"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.o -MF CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.o.d -o CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.o -c /work/main/render/query/show_report.cpp
+
+CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing CXX source to CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.i"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -E /work/main/render/query/show_report.cpp > CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.i
+
+CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.s"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/render/query/show_report.cpp -o CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.s
+
+CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
+CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.o: /work/main/render/query/table_format.cpp
+CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_58) "Building CXX object CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.o"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.o -MF CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.o.d -o CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.o -c /work/main/render/query/table_format.cpp
+
+CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing CXX source to CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.i"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -E /work/main/render/query/table_format.cpp > CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.i
+
+CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.s"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/render/query/table_format.cpp -o CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.s
+
+CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
+CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.o: /work/main/render/query/text_width.cpp
+CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_59) "Building CXX object CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.o"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.o -MF CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.o.d -o CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.o -c /work/main/render/query/text_width.cpp
+
+CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing CXX source to CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.i"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -E /work/main/render/query/text_width.cpp > CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.i
+
+CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.s"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/render/query/text_width.cpp -o CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.s
+
+CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
+CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.o: /work/main/render/site/glossary.cpp
+CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_60) "Building CXX object CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.o"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.o -MF CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.o.d -o CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.o -c /work/main/render/site/glossary.cpp
+
+CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing CXX source to CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.i"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -E /work/main/render/site/glossary.cpp > CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.i
+
+CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.s"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/render/site/glossary.cpp -o CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.s
+
+CMakeFiles/anthology_lib.dir/render/site/html.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
+CMakeFiles/anthology_lib.dir/render/site/html.cpp.o: /work/main/render/site/html.cpp
+CMakeFiles/anthology_lib.dir/render/site/html.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_61) "Building CXX object CMakeFiles/anthology_lib.dir/render/site/html.cpp.o"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/render/site/html.cpp.o -MF CMakeFiles/anthology_lib.dir/render/site/html.cpp.o.d -o CMakeFiles/anthology_lib.dir/render/site/html.cpp.o -c /work/main/render/site/html.cpp
+
+CMakeFiles/anthology_lib.dir/render/site/html.cpp.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing CXX source to CMakeFiles/anthology_lib.dir/render/site/html.cpp.i"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -E /work/main/render/site/html.cpp > CMakeFiles/anthology_lib.dir/render/site/html.cpp.i
+
+CMakeFiles/anthology_lib.dir/render/site/html.cpp.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/render/site/html.cpp.s"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/render/site/html.cpp -o CMakeFiles/anthology_lib.dir/render/site/html.cpp.s
+
+CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
+CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.o: /work/main/render/site/markdown.cpp
+CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_62) "Building CXX object CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.o"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.o -MF CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.o.d -o CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.o -c /work/main/render/site/markdown.cpp
+
+CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing CXX source to CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.i"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -E /work/main/render/site/markdown.cpp > CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.i
+
+CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.s"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/render/site/markdown.cpp -o CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.s
+
 CMakeFiles/anthology_lib.dir/cli/args.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/cli/args.cpp.o: /work/main/cli/args.cpp
 CMakeFiles/anthology_lib.dir/cli/args.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_53) "Building CXX object CMakeFiles/anthology_lib.dir/cli/args.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_63) "Building CXX object CMakeFiles/anthology_lib.dir/cli/args.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/args.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/args.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/args.cpp.o -c /work/main/cli/args.cpp
 
 CMakeFiles/anthology_lib.dir/cli/args.cpp.i: cmake_force
@@ -812,7 +955,7 @@ CMakeFiles/anthology_lib.dir/cli/args.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/cli/cmd_build.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/cli/cmd_build.cpp.o: /work/main/cli/cmd_build.cpp
 CMakeFiles/anthology_lib.dir/cli/cmd_build.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_54) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_build.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_64) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_build.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/cmd_build.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/cmd_build.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/cmd_build.cpp.o -c /work/main/cli/cmd_build.cpp
 
 CMakeFiles/anthology_lib.dir/cli/cmd_build.cpp.i: cmake_force
@@ -826,7 +969,7 @@ CMakeFiles/anthology_lib.dir/cli/cmd_build.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/cli/cmd_completion.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/cli/cmd_completion.cpp.o: /work/main/cli/cmd_completion.cpp
 CMakeFiles/anthology_lib.dir/cli/cmd_completion.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_55) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_completion.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_65) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_completion.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/cmd_completion.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/cmd_completion.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/cmd_completion.cpp.o -c /work/main/cli/cmd_completion.cpp
 
 CMakeFiles/anthology_lib.dir/cli/cmd_completion.cpp.i: cmake_force
@@ -840,7 +983,7 @@ CMakeFiles/anthology_lib.dir/cli/cmd_completion.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/cli/cmd_export.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/cli/cmd_export.cpp.o: /work/main/cli/cmd_export.cpp
 CMakeFiles/anthology_lib.dir/cli/cmd_export.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_56) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_export.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_66) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_export.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/cmd_export.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/cmd_export.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/cmd_export.cpp.o -c /work/main/cli/cmd_export.cpp
 
 CMakeFiles/anthology_lib.dir/cli/cmd_export.cpp.i: cmake_force
@@ -854,7 +997,7 @@ CMakeFiles/anthology_lib.dir/cli/cmd_export.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/cli/cmd_kernels.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/cli/cmd_kernels.cpp.o: /work/main/cli/cmd_kernels.cpp
 CMakeFiles/anthology_lib.dir/cli/cmd_kernels.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_57) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_kernels.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_67) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_kernels.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/cmd_kernels.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/cmd_kernels.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/cmd_kernels.cpp.o -c /work/main/cli/cmd_kernels.cpp
 
 CMakeFiles/anthology_lib.dir/cli/cmd_kernels.cpp.i: cmake_force
@@ -868,7 +1011,7 @@ CMakeFiles/anthology_lib.dir/cli/cmd_kernels.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/cli/cmd_lint.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/cli/cmd_lint.cpp.o: /work/main/cli/cmd_lint.cpp
 CMakeFiles/anthology_lib.dir/cli/cmd_lint.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_58) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_lint.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_68) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_lint.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/cmd_lint.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/cmd_lint.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/cmd_lint.cpp.o -c /work/main/cli/cmd_lint.cpp
 
 CMakeFiles/anthology_lib.dir/cli/cmd_lint.cpp.i: cmake_force
@@ -882,7 +1025,7 @@ CMakeFiles/anthology_lib.dir/cli/cmd_lint.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/cli/cmd_neighbors.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/cli/cmd_neighbors.cpp.o: /work/main/cli/cmd_neighbors.cpp
 CMakeFiles/anthology_lib.dir/cli/cmd_neighbors.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_59) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_neighbors.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_69) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_neighbors.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/cmd_neighbors.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/cmd_neighbors.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/cmd_neighbors.cpp.o -c /work/main/cli/cmd_neighbors.cpp
 
 CMakeFiles/anthology_lib.dir/cli/cmd_neighbors.cpp.i: cmake_force
@@ -896,7 +1039,7 @@ CMakeFiles/anthology_lib.dir/cli/cmd_neighbors.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/cli/cmd_origin.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/cli/cmd_origin.cpp.o: /work/main/cli/cmd_origin.cpp
 CMakeFiles/anthology_lib.dir/cli/cmd_origin.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_60) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_origin.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_70) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_origin.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/cmd_origin.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/cmd_origin.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/cmd_origin.cpp.o -c /work/main/cli/cmd_origin.cpp
 
 CMakeFiles/anthology_lib.dir/cli/cmd_origin.cpp.i: cmake_force
@@ -910,7 +1053,7 @@ CMakeFiles/anthology_lib.dir/cli/cmd_origin.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/cli/cmd_path.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/cli/cmd_path.cpp.o: /work/main/cli/cmd_path.cpp
 CMakeFiles/anthology_lib.dir/cli/cmd_path.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_61) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_path.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_71) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_path.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/cmd_path.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/cmd_path.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/cmd_path.cpp.o -c /work/main/cli/cmd_path.cpp
 
 CMakeFiles/anthology_lib.dir/cli/cmd_path.cpp.i: cmake_force
@@ -924,7 +1067,7 @@ CMakeFiles/anthology_lib.dir/cli/cmd_path.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.o: /work/main/cli/cmd_query.cpp
 CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_62) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_72) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.o -c /work/main/cli/cmd_query.cpp
 
 CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.i: cmake_force
@@ -938,7 +1081,7 @@ CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.o: /work/main/cli/cmd_show.cpp
 CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_63) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_73) "Building CXX object CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.o -c /work/main/cli/cmd_show.cpp
 
 CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.i: cmake_force
@@ -952,7 +1095,7 @@ CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/cli/commands.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/cli/commands.cpp.o: /work/main/cli/commands.cpp
 CMakeFiles/anthology_lib.dir/cli/commands.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_64) "Building CXX object CMakeFiles/anthology_lib.dir/cli/commands.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_74) "Building CXX object CMakeFiles/anthology_lib.dir/cli/commands.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/commands.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/commands.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/commands.cpp.o -c /work/main/cli/commands.cpp
 
 CMakeFiles/anthology_lib.dir/cli/commands.cpp.i: cmake_force
@@ -963,10 +1106,24 @@ CMakeFiles/anthology_lib.dir/cli/commands.cpp.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/cli/commands.cpp.s"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/cli/commands.cpp -o CMakeFiles/anthology_lib.dir/cli/commands.cpp.s
 
+CMakeFiles/anthology_lib.dir/cli/progress.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
+CMakeFiles/anthology_lib.dir/cli/progress.cpp.o: /work/main/cli/progress.cpp
+CMakeFiles/anthology_lib.dir/cli/progress.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_75) "Building CXX object CMakeFiles/anthology_lib.dir/cli/progress.cpp.o"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/progress.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/progress.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/progress.cpp.o -c /work/main/cli/progress.cpp
+
+CMakeFiles/anthology_lib.dir/cli/progress.cpp.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing CXX source to CMakeFiles/anthology_lib.dir/cli/progress.cpp.i"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -E /work/main/cli/progress.cpp > CMakeFiles/anthology_lib.dir/cli/progress.cpp.i
+
+CMakeFiles/anthology_lib.dir/cli/progress.cpp.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_lib.dir/cli/progress.cpp.s"
+	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/cli/progress.cpp -o CMakeFiles/anthology_lib.dir/cli/progress.cpp.s
+
 CMakeFiles/anthology_lib.dir/cli/session.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/cli/session.cpp.o: /work/main/cli/session.cpp
 CMakeFiles/anthology_lib.dir/cli/session.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_65) "Building CXX object CMakeFiles/anthology_lib.dir/cli/session.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_76) "Building CXX object CMakeFiles/anthology_lib.dir/cli/session.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/cli/session.cpp.o -MF CMakeFiles/anthology_lib.dir/cli/session.cpp.o.d -o CMakeFiles/anthology_lib.dir/cli/session.cpp.o -c /work/main/cli/session.cpp
 
 CMakeFiles/anthology_lib.dir/cli/session.cpp.i: cmake_force
@@ -980,7 +1137,7 @@ CMakeFiles/anthology_lib.dir/cli/session.cpp.s: cmake_force
 CMakeFiles/anthology_lib.dir/generated/embedded_assets.cpp.o: CMakeFiles/anthology_lib.dir/flags.make
 CMakeFiles/anthology_lib.dir/generated/embedded_assets.cpp.o: generated/embedded_assets.cpp
 CMakeFiles/anthology_lib.dir/generated/embedded_assets.cpp.o: CMakeFiles/anthology_lib.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_66) "Building CXX object CMakeFiles/anthology_lib.dir/generated/embedded_assets.cpp.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_77) "Building CXX object CMakeFiles/anthology_lib.dir/generated/embedded_assets.cpp.o"
 	/usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT CMakeFiles/anthology_lib.dir/generated/embedded_assets.cpp.o -MF CMakeFiles/anthology_lib.dir/generated/embedded_assets.cpp.o.d -o CMakeFiles/anthology_lib.dir/generated/embedded_assets.cpp.o -c /work/main/build/generated/embedded_assets.cpp
 
 CMakeFiles/anthology_lib.dir/generated/embedded_assets.cpp.i: cmake_force
@@ -1007,8 +1164,10 @@ anthology_lib_OBJECTS = \
 "CMakeFiles/anthology_lib.dir/core/model/note.cpp.o" \
 "CMakeFiles/anthology_lib.dir/core/model/schema.cpp.o" \
 "CMakeFiles/anthology_lib.dir/core/query/fresh_index.cpp.o" \
+"CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.o" \
 "CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.o" \
 "CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.o" \
+"CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.o" \
 "CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.o" \
 "CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.o" \
 "CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.o" \
@@ -1044,6 +1203,14 @@ anthology_lib_OBJECTS = \
 "CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.o" \
 "CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.o" \
 "CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.o" \
+"CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.o" \
+"CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.o" \
+"CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.o" \
+"CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.o" \
+"CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.o" \
+"CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.o" \
+"CMakeFiles/anthology_lib.dir/render/site/html.cpp.o" \
+"CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.o" \
 "CMakeFiles/anthology_lib.dir/cli/args.cpp.o" \
 "CMakeFiles/anthology_lib.dir/cli/cmd_build.cpp.o" \
 "CMakeFiles/anthology_lib.dir/cli/cmd_completion.cpp.o" \
@@ -1056,6 +1223,7 @@ anthology_lib_OBJECTS = \
 "CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.o" \
 "CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.o" \
 "CMakeFiles/anthology_lib.dir/cli/commands.cpp.o" \
+"CMakeFiles/anthology_lib.dir/cli/progress.cpp.o" \
 "CMakeFiles/anthology_lib.dir/cli/session.cpp.o" \
 "CMakeFiles/anthology_lib.dir/generated/embedded_assets.cpp.o"
 
@@ -1076,8 +1244,10 @@ libanthology_lib.a: CMakeFiles/anthology_lib.dir/core/model/kind.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/core/model/note.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/core/model/schema.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/core/query/fresh_index.cpp.o
+libanthology_lib.a: CMakeFiles/anthology_lib.dir/core/query/index_corpus.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/core/query/node_details.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/core/query/node_search.cpp.o
+libanthology_lib.a: CMakeFiles/anthology_lib.dir/core/query/provenance.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/core/query/query_db.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/core/query/result_table.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/core/query/sql_query.cpp.o
@@ -1113,6 +1283,14 @@ libanthology_lib.a: CMakeFiles/anthology_lib.dir/render/kernels/kernel_library.c
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/render/lint/json_report.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/render/lint/sarif_report.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/render/lint/text_report.cpp.o
+libanthology_lib.a: CMakeFiles/anthology_lib.dir/render/query/node_text.cpp.o
+libanthology_lib.a: CMakeFiles/anthology_lib.dir/render/query/result_formats.cpp.o
+libanthology_lib.a: CMakeFiles/anthology_lib.dir/render/query/show_report.cpp.o
+libanthology_lib.a: CMakeFiles/anthology_lib.dir/render/query/table_format.cpp.o
+libanthology_lib.a: CMakeFiles/anthology_lib.dir/render/query/text_width.cpp.o
+libanthology_lib.a: CMakeFiles/anthology_lib.dir/render/site/glossary.cpp.o
+libanthology_lib.a: CMakeFiles/anthology_lib.dir/render/site/html.cpp.o
+libanthology_lib.a: CMakeFiles/anthology_lib.dir/render/site/markdown.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/cli/args.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/cli/cmd_build.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/cli/cmd_completion.cpp.o
@@ -1125,11 +1303,12 @@ libanthology_lib.a: CMakeFiles/anthology_lib.dir/cli/cmd_path.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/cli/cmd_query.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/cli/cmd_show.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/cli/commands.cpp.o
+libanthology_lib.a: CMakeFiles/anthology_lib.dir/cli/progress.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/cli/session.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/generated/embedded_assets.cpp.o
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/build.make
 libanthology_lib.a: CMakeFiles/anthology_lib.dir/link.txt
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_67) "Linking CXX static library libanthology_lib.a"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_78) "Linking CXX static library libanthology_lib.a"
 	$(CMAKE_COMMAND) -P CMakeFiles/anthology_lib.dir/cmake_clean_target.cmake
 	$(CMAKE_COMMAND) -E cmake_link_script CMakeFiles/anthology_lib.dir/link.txt --verbose=$(VERBOSE)
 

@@ -13,6 +13,7 @@ set(CMAKE_DEPENDS_DEPENDENCY_FILES
   "/work/main/tests/ingest/kind_test.cpp" "tests/CMakeFiles/anthology_tests.dir/ingest/kind_test.cpp.o" "gcc" "tests/CMakeFiles/anthology_tests.dir/ingest/kind_test.cpp.o.d"
   "/work/main/tests/ingest/note_parser_test.cpp" "tests/CMakeFiles/anthology_tests.dir/ingest/note_parser_test.cpp.o" "gcc" "tests/CMakeFiles/anthology_tests.dir/ingest/note_parser_test.cpp.o.d"
   "/work/main/tests/ingest/structure_rules_test.cpp" "tests/CMakeFiles/anthology_tests.dir/ingest/structure_rules_test.cpp.o" "gcc" "tests/CMakeFiles/anthology_tests.dir/ingest/structure_rules_test.cpp.o.d"
+  "/work/main/tests/lint/lint_output_test.cpp" "tests/CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.o" "gcc" "tests/CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.o.d"
   "/work/main/tests/support/rule_fixture.cpp" "tests/CMakeFiles/anthology_tests.dir/support/rule_fixture.cpp.o" "gcc" "tests/CMakeFiles/anthology_tests.dir/support/rule_fixture.cpp.o.d"
   "/work/main/tests/support/test_support.cpp" "tests/CMakeFiles/anthology_tests.dir/support/test_support.cpp.o" "gcc" "tests/CMakeFiles/anthology_tests.dir/support/test_support.cpp.o.d"
   "/work/main/tests/test_main.cpp" "tests/CMakeFiles/anthology_tests.dir/test_main.cpp.o" "gcc" "tests/CMakeFiles/anthology_tests.dir/test_main.cpp.o.d"

@@ -181,6 +181,20 @@ tests/CMakeFiles/anthology_tests.dir/ingest/structure_rules_test.cpp.s: cmake_fo
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_tests.dir/ingest/structure_rules_test.cpp.s"
 	cd /work/main/build/tests && /usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/tests/ingest/structure_rules_test.cpp -o CMakeFiles/anthology_tests.dir/ingest/structure_rules_test.cpp.s
 
+tests/CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.o: tests/CMakeFiles/anthology_tests.dir/flags.make
+tests/CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.o: /work/main/tests/lint/lint_output_test.cpp
+tests/CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.o: tests/CMakeFiles/anthology_tests.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_9) "Building CXX object tests/CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.o"
+	cd /work/main/build/tests && /usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -MD -MT tests/CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.o -MF CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.o.d -o CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.o -c /work/main/tests/lint/lint_output_test.cpp
+
+tests/CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing CXX source to CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.i"
+	cd /work/main/build/tests && /usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -E /work/main/tests/lint/lint_output_test.cpp > CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.i
+
+tests/CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling CXX source to assembly CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.s"
+	cd /work/main/build/tests && /usr/bin/c++ $(CXX_DEFINES) $(CXX_INCLUDES) $(CXX_FLAGS) -S /work/main/tests/lint/lint_output_test.cpp -o CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.s
+
 # Object files for target anthology_tests
 anthology_tests_OBJECTS = \
 "CMakeFiles/anthology_tests.dir/test_main.cpp.o" \
@@ -190,7 +204,8 @@ anthology_tests_OBJECTS = \
 "CMakeFiles/anthology_tests.dir/ingest/incremental_test.cpp.o" \
 "CMakeFiles/anthology_tests.dir/ingest/kind_test.cpp.o" \
 "CMakeFiles/anthology_tests.dir/ingest/note_parser_test.cpp.o" \
-"CMakeFiles/anthology_tests.dir/ingest/structure_rules_test.cpp.o"
+"CMakeFiles/anthology_tests.dir/ingest/structure_rules_test.cpp.o" \
+"CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.o"
 
 # External object files for target anthology_tests
 anthology_tests_EXTERNAL_OBJECTS =
@@ -203,6 +218,7 @@ tests/anthology_tests: tests/CMakeFiles/anthology_tests.dir/ingest/incremental_t
 tests/anthology_tests: tests/CMakeFiles/anthology_tests.dir/ingest/kind_test.cpp.o
 tests/anthology_tests: tests/CMakeFiles/anthology_tests.dir/ingest/note_parser_test.cpp.o
 tests/anthology_tests: tests/CMakeFiles/anthology_tests.dir/ingest/structure_rules_test.cpp.o
+tests/anthology_tests: tests/CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.o
 tests/anthology_tests: tests/CMakeFiles/anthology_tests.dir/build.make
 tests/anthology_tests: libanthology_lib.a
 tests/anthology_tests: /usr/lib/x86_64-linux-gnu/libsqlite3.so
@@ -214,7 +230,7 @@ tests/anthology_tests: /usr/lib/x86_64-linux-gnu/libcmark-gfm-extensions.so
 tests/anthology_tests: /usr/lib/x86_64-linux-gnu/libxxhash.so
 tests/anthology_tests: /usr/lib/x86_64-linux-gnu/libtomlplusplus.so
 tests/anthology_tests: tests/CMakeFiles/anthology_tests.dir/link.txt
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_9) "Linking CXX executable anthology_tests"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_10) "Linking CXX executable anthology_tests"
 	cd /work/main/build/tests && $(CMAKE_COMMAND) -E cmake_link_script CMakeFiles/anthology_tests.dir/link.txt --verbose=$(VERBOSE)
 	cd /work/main/build/tests && /usr/bin/cmake -D TEST_TARGET=anthology_tests -D TEST_EXECUTABLE=/work/main/build/tests/anthology_tests -D TEST_EXECUTOR= -D TEST_WORKING_DIR=/work/main/build -D TEST_SPEC= -D TEST_EXTRA_ARGS= -D "TEST_PROPERTIES=TIMEOUT;600" -D TEST_PREFIX= -D TEST_SUFFIX= -D TEST_LIST=anthology_tests_TESTS -D TEST_REPORTER= -D TEST_OUTPUT_DIR= -D TEST_OUTPUT_PREFIX= -D TEST_OUTPUT_SUFFIX= -D CTEST_FILE=/work/main/build/tests/anthology_tests_tests-b12d07c.cmake -P /usr/lib/cmake/Catch2/CatchAddTests.cmake
 

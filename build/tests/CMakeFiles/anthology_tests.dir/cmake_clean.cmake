@@ -9,6 +9,8 @@ file(REMOVE_RECURSE
   "CMakeFiles/anthology_tests.dir/ingest/note_parser_test.cpp.o.d"
   "CMakeFiles/anthology_tests.dir/ingest/structure_rules_test.cpp.o"
   "CMakeFiles/anthology_tests.dir/ingest/structure_rules_test.cpp.o.d"
+  "CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.o"
+  "CMakeFiles/anthology_tests.dir/lint/lint_output_test.cpp.o.d"
   "CMakeFiles/anthology_tests.dir/support/rule_fixture.cpp.o"
   "CMakeFiles/anthology_tests.dir/support/rule_fixture.cpp.o.d"
   "CMakeFiles/anthology_tests.dir/support/test_support.cpp.o"

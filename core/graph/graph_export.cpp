@@ -1,0 +1,106 @@
+// GraphML and DOT through Boost.Graph's own writers: the Graph's public view (notes and edges) is copied
+// into an adjacency_list with bundled properties, and boost::dynamic_properties names the attributes.
+#include "core/graph/graph_export.h"
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/graphml.hpp>
+#include <boost/graph/graphviz.hpp>
+#include <boost/property_map/dynamic_property_map.hpp>
+
+namespace anth {
+
+namespace {
+
+struct VertexData {
+  std::string id, kind, title, status;
+  int year = 0;  // 0 when the node has no year (rules.md)
+  // DOT only.
+  std::string label, fillcolor;
+};
+
+struct EdgeData {
+  std::string relation, file;
+  int line = 0;
+};
+
+using ExportGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, VertexData, EdgeData>;
+
+// Text as a DOT string body: escape_dot_string adds the quotes and escapes '"' only, so backslashes are
+// doubled here and control characters become spaces.
+std::string dot_text(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\\') out += "\\\\";
+    else if (static_cast<unsigned char>(c) < 0x20) out += ' ';
+    else out += c;
+  }
+  return out;
+}
+
+// XML 1.0 forbids most control characters even as entities: they become spaces.
+std::string xml_text(const std::string& text) {
+  std::string out = text;
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') c = ' ';
+  return out;
+}
+
+const char* kind_color(const std::string& kind) {
+  if (kind == "LIT") return "#cfe2f3";
+  if (kind == "NOTE") return "#d9ead3";
+  if (kind == "SOTA") return "#fce5cd";
+  if (kind == "THEORY") return "#ead1dc";
+  if (kind == "TERM") return "#fff2cc";
+  return "#eeeeee";
+}
+
+ExportGraph copy_graph(const Graph& graph) {
+  ExportGraph g(graph.vertex_count());
+  for (std::size_t v = 0; v < graph.vertex_count(); ++v) {
+    const Note& n = graph.note(v);
+    VertexData& d = g[v];
+    d.id = n.id;
+    d.kind = n.kind ? kind_name(*n.kind) : "";
+    d.title = xml_text(n.title);
+    d.status = n.status;
+    d.year = graph.year(v).value_or(0);
+    d.label = dot_text(n.id) + "\\n" + dot_text(n.title);
+    d.fillcolor = kind_color(d.kind);
+  }
+  for (std::size_t v = 0; v < graph.vertex_count(); ++v)
+    for (const Edge& e : graph.out_edges(v)) {
+      EdgeData d{e.relation->kind, xml_text(e.relation->where.file), e.relation->where.line};
+      boost::add_edge(e.from, e.to, d, g);
+    }
+  return g;
+}
+
+}  // namespace
+
+void write_graphml(const Graph& graph, std::ostream& out) {
+  ExportGraph g = copy_graph(graph);
+  boost::dynamic_properties dp;
+  dp.property("id", boost::get(&VertexData::id, g));
+  dp.property("kind", boost::get(&VertexData::kind, g));
+  dp.property("title", boost::get(&VertexData::title, g));
+  dp.property("year", boost::get(&VertexData::year, g));
+  dp.property("status", boost::get(&VertexData::status, g));
+  dp.property("relation", boost::get(&EdgeData::relation, g));
+  dp.property("file", boost::get(&EdgeData::file, g));
+  dp.property("line", boost::get(&EdgeData::line, g));
+  boost::write_graphml(out, g, boost::get(boost::vertex_index, g), dp, true);
+}
+
+void write_dot(const Graph& graph, std::ostream& out) {
+  ExportGraph g = copy_graph(graph);
+  boost::dynamic_properties dp;
+  dp.property("node_id", boost::get(&VertexData::id, g));
+  dp.property("label", boost::get(&VertexData::label, g));
+  dp.property("fillcolor", boost::get(&VertexData::fillcolor, g));
+  dp.property("style", boost::make_constant_property<ExportGraph::vertex_descriptor>(std::string("filled")));
+  dp.property("label", boost::get(&EdgeData::relation, g));
+  dp.property("rankdir", boost::make_constant_property<ExportGraph*>(std::string("LR")));
+  boost::write_graphviz_dp(out, g, dp, "node_id");
+}
+
+}  // namespace anth

@@ -1,0 +1,89 @@
+#include "core/query/graph_walk.h"
+
+#include <algorithm>
+#include <deque>
+#include <unordered_map>
+
+#include "core/query/query_db.h"
+
+namespace anth::query {
+
+namespace {
+
+// Edges at v of the given kinds (all when none), outgoing first.
+std::vector<Edge> edges_at(const Graph& graph, std::size_t v, const std::vector<std::string>& kinds) {
+  std::vector<Edge> all;
+  auto add = [&](std::vector<Edge> edges) { all.insert(all.end(), edges.begin(), edges.end()); };
+  if (kinds.empty()) {
+    add(graph.out_edges(v));
+    add(graph.in_edges(v));
+  } else {
+    for (const std::string& k : kinds) add(graph.out_edges(v, k));
+    for (const std::string& k : kinds) add(graph.in_edges(v, k));
+  }
+  return all;
+}
+
+Hop hop_over(const Graph& graph, std::size_t from_vertex, std::size_t to_vertex, const Relation* relation, int depth) {
+  Hop h;
+  h.node = node_ref(graph, to_vertex);
+  h.depth = depth;
+  h.parent = graph.note(from_vertex).id;
+  h.relation = relation->kind;
+  h.forward = relation->from == h.parent;
+  h.where = relation->where;
+  return h;
+}
+
+}  // namespace
+
+NodeRef node_ref(const Graph& graph, std::size_t v) {
+  const Note& n = graph.note(v);
+  return {n.id, n.kind ? kind_name(*n.kind) : "", n.title, n.status, graph.year(v)};
+}
+
+std::vector<Hop> path_hops(const Graph& graph, std::size_t a, std::size_t b, const std::vector<std::string>& kinds) {
+  std::vector<Hop> hops;
+  Hop start;
+  start.node = node_ref(graph, a);
+  hops.push_back(start);
+  if (a == b) return hops;
+  std::vector<Graph::Step> steps = graph.shortest_path(a, b, kinds);
+  if (steps.empty()) return {};
+  std::size_t current = a;
+  int depth = 0;
+  for (const Graph::Step& step : steps) {
+    std::size_t next = step.edge.from == current ? step.edge.to : step.edge.from;
+    hops.push_back(hop_over(graph, current, next, step.edge.relation, ++depth));
+    current = next;
+  }
+  return hops;
+}
+
+std::vector<Hop> neighbor_hops(const Graph& graph, std::size_t v, int depth, const std::vector<std::string>& kinds) {
+  std::vector<Hop> hops;
+  std::unordered_map<std::size_t, bool> seen{{v, true}};
+  Hop start;
+  start.node = node_ref(graph, v);
+  hops.push_back(start);
+  std::deque<std::pair<std::size_t, int>> queue{{v, 0}};
+  while (!queue.empty()) {
+    auto [u, d] = queue.front();
+    queue.pop_front();
+    if (d >= depth) continue;
+    for (const Edge& e : edges_at(graph, u, kinds)) {
+      std::size_t w = e.from == u ? e.to : e.from;
+      if (seen[w]) continue;
+      seen[w] = true;
+      hops.push_back(hop_over(graph, u, w, e.relation, d + 1));
+      queue.push_back({w, d + 1});
+    }
+  }
+  std::stable_sort(hops.begin() + 1, hops.end(), [](const Hop& x, const Hop& y) {
+    if (x.depth != y.depth) return x.depth < y.depth;
+    return natural_compare(x.node.id, y.node.id) < 0;
+  });
+  return hops;
+}
+
+}  // namespace anth::query

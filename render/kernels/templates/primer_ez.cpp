@@ -1,0 +1,282 @@
+//{{header}}
+
+// What this program checks (kernel primer_ez).
+// One Primer-EZ layer over T tokens: Multi-DConv-Head Attention (a causal depthwise convolution of width 3
+// along the sequence after each of the Q, K and V projections, each channel with its own taps), causal
+// softmax attention, then a feed-forward layer with squared ReLU:
+//   1. changing a later token never changes an earlier output, bit for bit           (the practice)
+//   2. the convolution's impulse response is its taps (w0, w1, w2) and 0 elsewhere,
+//      and the taps (1, 0, 0) give the identity bit for bit                          (the practice)
+//   3. the activation is squared ReLU: f(x) = max(0, x)^2                              (the practice)
+//   4. f'(x) = 2 max(0, x): central finite differences agree                          (the practice)
+//   5. f(a x) = a^2 f(x) for a > 0                                                     (the practice)
+//   6. control: a centred ("same"-padded) convolution would let later tokens change earlier outputs
+// With practice = 0 the convolution is left out and the activation is plain ReLU, and claims 2 to 5 fail.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+//{{parameters}}
+
+// ---- Deterministic random numbers: splitmix64, and Box-Muller for normals ----
+struct Rng {
+  std::uint64_t state;
+  explicit Rng(std::uint64_t seed_value) : state(seed_value) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1p-53; }  // in (0, 1)
+  double normal() {  // Box-Muller: sqrt(-2 ln u1) cos(2 pi u2)
+    const double u1 = uniform();
+    const double u2 = uniform();
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+  }
+};
+
+// ---- Claims and the RESULT line ----
+struct Claim {
+  std::string text;
+  double measured;
+  double bound;
+  bool pass;
+};
+
+struct Report {
+  std::vector<Claim> claims;
+  void at_most(const std::string& text, double measured, double bound) {
+    claims.push_back({text, measured, bound, measured <= bound});
+  }
+  void at_least(const std::string& text, double measured, double bound) {
+    claims.push_back({text, measured, bound, measured >= bound});
+  }
+  static std::string json_string(const std::string& s) {
+    std::string out = "\"";
+    for (const char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c == '"' || c == '\\') {
+        out += '\\';
+        out += ch;
+      } else if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      } else {
+        out += ch;
+      }
+    }
+    return out + "\"";
+  }
+  static std::string json_number(double v) {
+    if (!std::isfinite(v)) return "null";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.12g", v);
+    return buf;
+  }
+  // Prints every claim in words, then the RESULT line; returns the exit status.
+  int finish() const {
+    bool all = true;
+    std::printf("\n");
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+      const Claim& c = claims[i];
+      all = all && c.pass;
+      std::printf("claim %zu: %s\n  measured %.6g, bound %.6g: %s\n", i + 1, c.text.c_str(), c.measured, c.bound,
+                  c.pass ? "holds" : "FAILS");
+    }
+    std::string line = "RESULT {\"kernel\": " + json_string(kernel_name) + ", \"node\": " + json_string(node_id) +
+                       ", \"pass\": " + (all ? "true" : "false") + ", \"claims\": [";
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+      const Claim& c = claims[i];
+      line += (i ? ", " : "") + std::string("{\"claim\": ") + json_string(c.text) +
+              ", \"measured\": " + json_number(c.measured) + ", \"bound\": " + json_number(c.bound) +
+              ", \"pass\": " + (c.pass ? "true" : "false") + "}";
+    }
+    std::printf("%s]}\n", line.c_str());
+    return all ? 0 : 1;
+  }
+};
+
+// ---- The practice ----
+using Vector = std::vector<double>;
+using Matrix = std::vector<Vector>;  // rows: tokens
+
+Matrix random_matrix(Rng& rng, std::size_t rows, std::size_t cols, double stddev) {
+  Matrix m(rows, Vector(cols));
+  for (auto& row : m)
+    for (double& v : row) v = stddev * rng.normal();
+  return m;
+}
+
+Matrix product(const Matrix& a, const Matrix& b) {
+  Matrix out(a.size(), Vector(b[0].size(), 0.0));
+  for (std::size_t t = 0; t < a.size(); ++t)
+    for (std::size_t k = 0; k < b.size(); ++k)
+      for (std::size_t j = 0; j < b[0].size(); ++j) out[t][j] += a[t][k] * b[k][j];
+  return out;
+}
+
+// Squared ReLU, f(x) = max(0, x)^2 (plain ReLU with practice = 0).
+double activation(double x) {
+  const double r = std::max(0.0, x);
+  return practice == 1 ? r * r : r;
+}
+
+// Depthwise convolution along the sequence, per channel c, zero padding at the start:
+//   causal:  y_t[c] = w0[c] x_t[c] + w1[c] x_{t-1}[c] + w2[c] x_{t-2}[c]
+//   centred: y_t[c] = w0[c] x_t[c] + w1[c] x_{t-1}[c] + w2[c] x_{t+1}[c]   (the control: it sees the future)
+Matrix depthwise_conv(const Matrix& x, const Matrix& taps, bool causal) {
+  Matrix y(x.size(), Vector(x[0].size(), 0.0));
+  const long long t_count = static_cast<long long>(x.size());
+  for (long long t = 0; t < t_count; ++t)
+    for (std::size_t c = 0; c < x[0].size(); ++c) {
+      const long long offsets[3] = {0, -1, causal ? -2 : 1};
+      double sum = 0;
+      for (int k = 0; k < 3; ++k) {
+        const long long s = t + offsets[k];
+        if (s >= 0 && s < t_count) sum += taps[c][static_cast<std::size_t>(k)] * x[static_cast<std::size_t>(s)][c];
+      }
+      y[static_cast<std::size_t>(t)][c] = sum;
+    }
+  return y;
+}
+
+struct Layer {
+  Matrix wq, wk, wv, wo, w1, w2;
+  Matrix taps_q, taps_k, taps_v;  // channels x 3
+};
+
+enum class Conv { causal, none, centred };
+
+// x + Attention(x) followed by h + W_2 f(W_1 h): the Primer-EZ layer (Conv::none: without the convolution).
+Matrix layer(const Matrix& x, const Layer& p, Conv conv) {
+  Matrix q = product(x, p.wq), k = product(x, p.wk), v = product(x, p.wv);
+  if (conv != Conv::none) {
+    const bool causal = conv == Conv::causal;
+    q = depthwise_conv(q, p.taps_q, causal), k = depthwise_conv(k, p.taps_k, causal), v = depthwise_conv(v, p.taps_v, causal);
+  }
+  const auto hd = static_cast<std::size_t>(head_dim);
+  Matrix attended(x.size(), Vector(q[0].size(), 0.0));
+  for (std::size_t h = 0; h < static_cast<std::size_t>(heads); ++h)
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      Vector weights(i + 1);  // causal: token i attends to tokens 0..i
+      for (std::size_t j = 0; j <= i; ++j) {
+        double dot = 0;
+        for (std::size_t c = 0; c < hd; ++c) dot += q[i][h * hd + c] * k[j][h * hd + c];
+        weights[j] = dot / std::sqrt(static_cast<double>(hd));
+      }
+      const double top = *std::max_element(weights.begin(), weights.end());
+      double z = 0;
+      for (double& w : weights) z += (w = std::exp(w - top));
+      for (std::size_t j = 0; j <= i; ++j)
+        for (std::size_t c = 0; c < hd; ++c) attended[i][h * hd + c] += weights[j] / z * v[j][h * hd + c];
+    }
+  Matrix h = product(attended, p.wo);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    for (std::size_t j = 0; j < x[0].size(); ++j) h[i][j] += x[i][j];
+  Matrix hidden = product(h, p.w1);
+  for (auto& row : hidden)
+    for (double& e : row) e = activation(e);
+  const Matrix ff = product(hidden, p.w2);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    for (std::size_t j = 0; j < x[0].size(); ++j) h[i][j] += ff[i][j];
+  return h;
+}
+
+// Largest change of an output at or before token t when every token after t is redrawn, over every t.
+double future_leak(const Matrix& x, const Layer& p, Conv conv, Rng& rng) {
+  const Matrix base = layer(x, p, conv);
+  double leak = 0;
+  for (std::size_t t = 0; t + 1 < x.size(); ++t) {
+    Matrix changed = x;
+    for (std::size_t s = t + 1; s < x.size(); ++s)
+      for (double& e : changed[s]) e = rng.normal();
+    const Matrix out = layer(changed, p, conv);
+    for (std::size_t s = 0; s <= t; ++s)
+      for (std::size_t j = 0; j < x[0].size(); ++j) leak = std::max(leak, std::fabs(out[s][j] - base[s][j]));
+  }
+  return leak;
+}
+
+int main() {
+  print_parameters();
+  Rng rng(static_cast<std::uint64_t>(seed));
+  const auto t = static_cast<std::size_t>(tokens), dm = static_cast<std::size_t>(d_model),
+             channels = static_cast<std::size_t>(heads * head_dim), ff = static_cast<std::size_t>(d_ff);
+  Layer p;
+  p.wq = random_matrix(rng, dm, channels, 1.0 / std::sqrt(static_cast<double>(dm)));
+  p.wk = random_matrix(rng, dm, channels, 1.0 / std::sqrt(static_cast<double>(dm)));
+  p.wv = random_matrix(rng, dm, channels, 1.0 / std::sqrt(static_cast<double>(dm)));
+  p.wo = random_matrix(rng, channels, dm, 1.0 / std::sqrt(static_cast<double>(channels)));
+  p.w1 = random_matrix(rng, dm, ff, 1.0 / std::sqrt(static_cast<double>(dm)));
+  p.w2 = random_matrix(rng, ff, dm, 1.0 / std::sqrt(static_cast<double>(ff)));
+  for (Matrix* taps : {&p.taps_q, &p.taps_k, &p.taps_v}) {
+    taps->assign(channels, Vector(3));
+    for (auto& w : *taps)  // Primer's initialization w0 = 0.5, w1 = w2 = 0.5 / 3, perturbed per channel
+      w = {0.5 + conv_noise * rng.normal(), 0.5 / 3 + conv_noise * rng.normal(), 0.5 / 3 + conv_noise * rng.normal()};
+  }
+  const Matrix x = random_matrix(rng, t, dm, 1.0);
+  const Conv conv = practice == 1 ? Conv::causal : Conv::none;
+
+  // 1 and 6: causality of the layer, and the leak of a centred convolution.
+  const double leak = future_leak(x, p, conv, rng), control_leak = future_leak(x, p, Conv::centred, rng);
+
+  // 2: impulse response of the convolution as the layer applies it (none with practice = 0).
+  const std::size_t t0 = t / 2;
+  Matrix impulse(t, Vector(channels, 0.0));
+  for (double& e : impulse[t0]) e = 1.0;
+  const Matrix response = conv == Conv::causal ? depthwise_conv(impulse, p.taps_q, true) : impulse;
+  double impulse_error = 0;
+  for (std::size_t s = 0; s < t; ++s)
+    for (std::size_t c = 0; c < channels; ++c) {
+      const double expected = s >= t0 && s <= t0 + 2 ? p.taps_q[c][s - t0] : 0.0;
+      impulse_error = std::max(impulse_error, std::fabs(response[s][c] - expected));
+    }
+  const Matrix identity_taps(channels, Vector{1.0, 0.0, 0.0});
+  const Matrix q = product(x, p.wq);
+  const Matrix same = conv == Conv::causal ? depthwise_conv(q, identity_taps, true) : q;
+  for (std::size_t s = 0; s < t; ++s)
+    for (std::size_t c = 0; c < channels; ++c) impulse_error = std::max(impulse_error, std::fabs(same[s][c] - q[s][c]));
+
+  // 3, 4, 5: the activation on a grid of points.
+  double definition_error = 0, derivative_error = 0, homogeneity_error = 0;
+  const double h = 1e-5;
+  for (int i = -300; i <= 300; ++i) {
+    const double xv = i / 100.0 + 0.001;  // avoids 0, where f' has no finite-difference value for ReLU
+    const double r = xv > 0 ? xv : 0.0;
+    definition_error = std::max(definition_error, std::fabs(activation(xv) - r * r));
+    if (std::fabs(xv) > 10 * h)
+      derivative_error =
+          std::max(derivative_error, std::fabs((activation(xv + h) - activation(xv - h)) / (2 * h) - 2.0 * r));
+    for (const double a : {0.5, 3.0, 7.25})
+      if (xv > 0)
+        homogeneity_error = std::max(homogeneity_error, std::fabs(activation(a * xv) / (a * a * activation(xv)) - 1.0));
+  }
+
+  std::printf("\n%zu tokens, d_model %zu, %lld heads of %lld, d_ff %zu; %s\n", t, dm, heads, head_dim, ff,
+              practice == 1 ? "causal depthwise convolution after Q, K, V and squared ReLU"
+                            : "no convolution and plain ReLU (practice = 0)");
+  std::printf("largest change of an earlier output when later tokens change: %.3g (centred convolution: %.3g)\n",
+              leak, control_leak);
+  std::printf("impulse response and identity taps: largest error %.3g\n", impulse_error);
+  std::printf("activation: definition error %.3g, derivative error %.3g, homogeneity error %.3g\n",
+              definition_error, derivative_error, homogeneity_error);
+
+  Report report;
+  report.at_most("changing a later token never changes an earlier output (largest change)", leak, 0.0);
+  report.at_most("the convolution's impulse response is its taps, and taps (1, 0, 0) give the identity (largest "
+                 "error)",
+                 impulse_error, 0.0);
+  report.at_most("the activation is squared ReLU, max(0, x)^2 (largest error)", definition_error, 0.0);
+  report.at_most("its derivative is 2 max(0, x): central finite differences agree (largest error)", derivative_error,
+                 1e-8);
+  report.at_most("it is homogeneous of degree 2: f(a x) = a^2 f(x) (largest relative error)", homogeneity_error,
+                 1e-14);
+  report.at_least("control: a centred convolution lets later tokens change earlier outputs (largest change)",
+                  control_leak, 1e-9);
+  return report.finish();
+}

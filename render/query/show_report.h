@@ -1,0 +1,12 @@
+#pragma once
+// `anthology show ID`: one node as text (headed sections, for reading) or JSON (for scripts).
+#include <string>
+
+#include "core/query/node_details.h"
+
+namespace anth::render {
+
+std::string show_text(const query::NodeDetails& details);
+std::string show_json(const query::NodeDetails& details);
+
+}  // namespace anth::render

@@ -1,0 +1,89 @@
+#pragma once
+// What every page of the site draws on, computed once per build: the corpus and its graph, how a
+// written reference resolves, the glossary, every body rendered (with the links and terms it holds),
+// the backlinks and mentions of each node, the diagnostics of each file and the kernel results.
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/graph/graph.h"
+#include "core/index/index.h"
+#include "core/model/diagnostic.h"
+#include "render/site/glossary.h"
+#include "render/site/markdown.h"
+
+namespace anth::site {
+
+struct SiteOptions {
+  std::string site_title = "Anthology";
+  bool allow_raw_html = false;
+  int graph_depth = 2;
+  std::size_t neighbourhood_cap = 60;   // nodes drawn in a page's Graph View
+  std::size_t whole_graph_cap = 2000;   // nodes drawn on graph.html
+};
+
+struct SiteInput {
+  const Corpus& corpus;
+  const Graph& graph;
+  const std::vector<Diagnostic>& diagnostics;
+  const std::vector<StoredKernelResult>& kernel_results;
+  SiteOptions options;
+};
+
+// One note that links to a node, and how.
+struct Backlink {
+  std::size_t from;                  // vertex
+  std::vector<std::string> kinds;    // typed relations, in relation_kinds() order
+  bool mentions = false;             // a body wikilink
+  std::string excerpt;               // around the first body link, when there is one
+};
+
+class SiteContext {
+ public:
+  explicit SiteContext(const SiteInput& input);
+
+  const Corpus& corpus() const { return input_.corpus; }
+  const Graph& graph() const { return input_.graph; }
+  const SiteOptions& options() const { return input_.options; }
+  const Glossary& glossary() const { return glossary_; }
+  const std::vector<Diagnostic>& diagnostics() const { return input_.diagnostics; }
+
+  // Every vertex, ordered by id.
+  const std::vector<std::size_t>& vertices_by_id() const { return by_id_; }
+
+  // The id a written reference names, as Obsidian resolves it: id or file stem, then title or
+  // alias, case-insensitively; empty when none.
+  std::string resolve(std::string_view written) const;
+  // The in-graph note a corpus-relative path belongs to, or nullptr.
+  const Note* note_at(std::string_view path) const;
+
+  // The rendered body of a vertex for a page whose links start with `root` ("" or "../").
+  const RenderedBody& body(std::size_t v) const { return bodies_[v]; }
+  const std::vector<Backlink>& backlinks(std::size_t v) const { return backlinks_[v]; }
+  // Vertices whose bodies link this TERM by glossary match or wikilink, ordered by id.
+  const std::vector<std::size_t>& mentioned_in(std::size_t v) const { return mentioned_in_[v]; }
+  // Diagnostics about a file, in report order.
+  std::vector<const Diagnostic*> diagnostics_of(std::string_view path) const;
+  // The position of a diagnostic in diagnostics(), for anchors on provenance.html.
+  std::size_t diagnostic_index(const Diagnostic* d) const { return static_cast<std::size_t>(d - input_.diagnostics.data()); }
+  // The last stored kernel result of a node, or nullptr.
+  const StoredKernelResult* kernel_result(std::string_view id) const;
+
+  static std::string kind_class(const Note& n);  // "lit", "sota", ...; "unknown" without a kind
+
+ private:
+  const SiteInput& input_;
+  Glossary glossary_;
+  std::vector<std::size_t> by_id_;
+  std::unordered_map<std::string, std::string> by_folded_id_, by_folded_name_;
+  std::unordered_map<std::string, const Note*> by_path_;
+  std::vector<RenderedBody> bodies_;
+  std::vector<std::vector<Backlink>> backlinks_;
+  std::vector<std::vector<std::size_t>> mentioned_in_;
+  std::map<std::string, std::vector<std::size_t>, std::less<>> diagnostics_by_file_;
+  std::map<std::string, const StoredKernelResult*, std::less<>> kernel_by_node_;
+};
+
+}  // namespace anth::site

@@ -1,0 +1,14 @@
+#!/usr/bin/env python3
+"""Validates a JSON document against a JSON Schema with the jsonschema library; prints each error."""
+import json
+import sys
+
+import jsonschema
+
+schema = json.load(open(sys.argv[1]))
+document = json.load(open(sys.argv[2]))
+validator = jsonschema.Draft7Validator(schema)
+errors = sorted(validator.iter_errors(document), key=lambda e: list(e.path))
+for e in errors:
+    print("/".join(str(p) for p in e.path) + ": " + e.message)
+sys.exit(1 if errors else 0)
