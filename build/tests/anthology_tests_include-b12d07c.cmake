@@ -1,5 +1,0 @@
-if(EXISTS "/work/main/build/tests/anthology_tests_tests-b12d07c.cmake")
-  include("/work/main/build/tests/anthology_tests_tests-b12d07c.cmake")
-else()
-  add_test(anthology_tests_NOT_BUILT-b12d07c anthology_tests_NOT_BUILT-b12d07c)
-endif()
