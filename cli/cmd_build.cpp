@@ -1,7 +1,123 @@
+// anthology build: ingest, check and render the corpus into a static site (site.md).
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
 #include "cli/commands.h"
+#include "cli/session.h"
+#include "render/site/site_builder.h"
+#include "render/site/site_writer.h"
 
 namespace anth::cli {
 
-int run_build(const Argv&) { return usage_error("build", "not implemented yet"); }
+namespace {
+
+const std::vector<FlagSpec> build_flags = {
+    {"--out", true, false, "DIR  the site folder (default: [site] out of anthology.toml, else ./site)"},
+    {"--strict", false, false, "fail (exit 1, keeping the previous site) when lint finds any error"},
+    {"--watch", false, false, "rebuild on change (not available yet: builds once)"},
+    {"--unsafe-html", false, false, "keep raw HTML of notes as HTML (trusted corpora only; escaped by default)"},
+};
+
+std::string build_usage() {
+  return usage_text("build", "[--out DIR] [--strict] [OPTIONS]",
+                    "Ingests and checks the corpus and writes it as a static site: one page per node, listings,\n"
+                    "tags, glossary, graph, provenance report, kernel index and search. The site works from\n"
+                    "file:// and any static server. It is written beside DIR and swapped in at the end, so a\n"
+                    "failed build leaves the previous site whole; unchanged pages are not rewritten.\n"
+                    "Exit status: 0 built, 1 lint errors with --strict, 2 the build could not run.",
+                    build_flags,
+                    {"anthology build", "anthology build --out public", "anthology build --strict --corpus data"});
+}
+
+// --out, else the configured folder (relative to the corpus), else ./site.
+fs::path out_dir(const Args& args, const Session& s) {
+  if (auto o = args.get("--out")) return *o;
+  if (!s.config.out_dir.empty()) {
+    fs::path configured = s.config.out_dir;
+    return configured.is_absolute() ? configured : s.root / configured;
+  }
+  return "site";
+}
+
+// Test hook: ANTHOLOGY_SITE_FAULT=fail:N or kill:N injects a fault after N files are written.
+site::WriteOptions fault_options() {
+  site::WriteOptions o;
+  const char* spec = std::getenv("ANTHOLOGY_SITE_FAULT");
+  if (!spec) return o;
+  std::string s = spec;
+  auto colon = s.find(':');
+  if (colon == std::string::npos) return o;
+  long n = std::strtol(s.c_str() + colon + 1, nullptr, 10);
+  if (s.compare(0, colon, "fail") == 0) o.fail_after = n;
+  if (s.compare(0, colon, "kill") == 0) o.kill_after = n;
+  return o;
+}
+
+}  // namespace
+
+int run_build(const Argv& argv) {
+  auto args = parse_args(argv, build_flags);
+  if (!args) return usage_error("build", args.error());
+  if (args->has("--help")) {
+    std::cout << build_usage();
+    return 0;
+  }
+  if (args->has("--watch")) std::cerr << "anthology build: --watch is not available yet; building once\n";
+  auto started = std::chrono::steady_clock::now();
+
+  auto session = open_session(*args);
+  if (!session) return usage_error("build", session.error());
+
+  fs::path out = out_dir(*args, *session);
+  if (auto ok = site::check_out_dir(out, session->root); !ok) return usage_error("build", ok.error());
+
+  std::size_t errors = 0, warnings = 0;
+  for (const Diagnostic& d : session->diagnostics) {
+    if (d.severity == Severity::Error) ++errors;
+    if (d.severity == Severity::Warning) ++warnings;
+  }
+  if (args->has("--strict") && errors > 0) {
+    std::size_t shown = 0;
+    for (const Diagnostic& d : session->diagnostics) {
+      if (d.severity != Severity::Error) continue;
+      if (shown++ == 10) {
+        std::cerr << "  ...\n";
+        break;
+      }
+      std::cerr << d.where.file << ":" << d.where.line << ":" << d.where.column << ": error " << d.rule << ": " << d.message
+                << "\n";
+    }
+    std::cerr << "anthology build: " << errors << (errors == 1 ? " lint error" : " lint errors")
+              << " with --strict; the previous site is kept\n";
+    return 1;
+  }
+
+  std::vector<StoredKernelResult> results = session->index->kernel_results();
+  // A graph of our own over the session's corpus where it now lives (the session's graph was built
+  // before the session was moved into its return value).
+  Graph graph(session->corpus());
+  site::SiteInput input{session->corpus(), graph, session->diagnostics, results, {}};
+  input.options.site_title = session->config.site_title;
+  input.options.allow_raw_html = args->has("--unsafe-html");
+  site::SiteFiles files = site::build_site(input);
+
+  auto stats = site::write_site(out, files, fault_options());
+  if (!stats) {
+    std::cerr << "anthology build: " << stats.error() << "; the previous site is kept\n";
+    return 2;
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  char timing[32];
+  std::snprintf(timing, sizeof timing, "%.2f", seconds);
+  std::cout << "wrote " << stats->pages_written << " of " << stats->pages_total << " pages (" << stats->files_written
+            << " of " << stats->files_total << " files) to " << out.string() << " in " << timing << "s\n";
+  if (errors + warnings > 0)
+    std::cerr << "anthology build: " << errors << (errors == 1 ? " error" : " errors") << " and " << warnings
+              << (warnings == 1 ? " warning" : " warnings") << " in the corpus; see " << (out / "provenance.html").string()
+              << "\n";
+  return 0;
+}
 
 }  // namespace anth::cli

@@ -1,7 +1,142 @@
+// anthology kernels list|emit|check: the reference kernels of kernels.md.
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <map>
+
 #include "cli/commands.h"
+#include "cli/kernel_checks.h"
+#include "render/kernels/kernel_library.h"
+#include "render/lint/lint_report.h"
 
 namespace anth::cli {
 
-int run_kernels(const Argv&) { return usage_error("kernels", "not implemented yet"); }
+namespace {
+
+const std::vector<FlagSpec> kernel_flags = {
+    {"--out", true, false, "DIR  where emit writes DIR/kernels/<id>/<kernel>.cpp (default: .)"},
+};
+
+std::string kernels_usage() {
+  return usage_text("kernels", "list | emit [ID...] [--out DIR] | check [ID...]",
+                    "The reference kernels: each practice's technique as a small C++17 program that checks the\n"
+                    "practice's claim on seeded data beside a control without it.\n"
+                    "  list   every kernel with its parameters and the nodes that use it\n"
+                    "  emit   write one self-contained program per node (all nodes with a kernel, or the IDs)\n"
+                    "  check  compile and run them, keep each result in the index, report failures as K003\n"
+                    "Exit status: 0 every claim held; 1 a claim failed or an ID has no kernel; 2 no compiler.",
+                    kernel_flags,
+                    {"anthology kernels list", "anthology kernels emit SOTA-192 --out /tmp/k",
+                     "anthology kernels check", "CXX=clang++ anthology kernels check SOTA-050"});
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+int list(const Session& s) {
+  std::map<std::string, std::vector<std::string>> users;
+  for (const Note& n : s.corpus().notes)
+    if (n.in_graph && !n.kernel.empty()) users[kernels::split_kernel_name(n.kernel).first].push_back(n.id + (n.kernel.find('.') != std::string::npos ? " (" + kernels::split_kernel_name(n.kernel).second + ")" : ""));
+  for (const kernels::KernelInfo& k : kernels::kernel_library()) {
+    std::cout << k.name;
+    if (!k.variants.empty()) {
+      std::cout << "  variants:";
+      for (const auto& v : k.variants) std::cout << " " << v;
+    }
+    std::cout << "\n  " << k.practice << "\n  parameters:";
+    for (const auto& p : k.params)
+      std::cout << " " << p.name << "=" << number(p.default_value) << " [" << number(p.minimum) << ".." << number(p.maximum) << "]";
+    std::cout << "\n  used by: ";
+    auto it = users.find(k.name);
+    if (it == users.end()) std::cout << "(no node)";
+    else
+      for (std::size_t i = 0; i < it->second.size(); ++i) std::cout << (i ? ", " : "") << it->second[i];
+    std::cout << "\n\n";
+  }
+  return 0;
+}
+
+int emit(const Session& s, const std::vector<const Note*>& nodes, const fs::path& out) {
+  int status = 0;
+  for (const Note* n : nodes) {
+    kernels::KernelRequest request{n->id, n->title, n->kernel, n->kernel_params};
+    auto problems = kernels::check_kernel_request(request);
+    if (!problems.empty()) {
+      std::cerr << "anthology kernels: " << n->id << ": " << problems.front().message << " (see anthology lint)\n";
+      status = 1;
+      continue;
+    }
+    fs::path file = out / "kernels" / n->id / (n->kernel + ".cpp");
+    std::error_code ec;
+    fs::create_directories(file.parent_path(), ec);
+    std::ofstream os(file, std::ios::binary);
+    os << kernels::emit_kernel_source(request);
+    if (!os.flush()) return usage_error("kernels", "cannot write " + file.string());
+    std::cout << file.string() << "\n";
+  }
+  (void)s;
+  return status;
+}
+
+int check(Session& s, const std::vector<const Note*>& nodes) {
+  auto compiler = kernels::find_compiler(s.config.kernel_compiler);
+  if (!compiler)
+    return usage_error("kernels", "no C++ compiler found: install g++ or clang++, set CXX, or name one in "
+                                  "anthology.toml ([kernels] compiler)");
+  std::vector<KernelCheck> checks = check_kernels(s, nodes, *compiler);
+  for (const KernelCheck& c : checks) {
+    if (c.skipped) {
+      std::cout << c.node->id << "  " << c.node->kernel << "  SKIPPED  " << c.skip_reason << "\n";
+      continue;
+    }
+    std::cout << c.node->id << "  " << c.node->kernel << "  " << (c.result.pass ? "PASS" : "FAIL")
+              << (c.result.error.empty() ? "" : "  " + c.result.error) << "\n";
+    for (const auto& claim : c.result.claims)
+      std::cout << "  " << (claim.pass ? "ok  " : "FAIL") << "  " << claim.claim << ": measured " << number(claim.measured)
+                << ", bound " << number(claim.bound) << "\n";
+  }
+  std::vector<Diagnostic> findings = kernel_findings(checks);
+  std::size_t skipped = std::count_if(checks.begin(), checks.end(), [](const KernelCheck& c) { return c.skipped; });
+  if (!findings.empty()) {
+    LintSummary summary;
+    summary.files = s.loaded.paths.size();
+    summary.nodes = s.graph->vertex_count();
+    summary.edges = s.graph->edge_count();
+    count_severities(findings, summary);
+    std::cerr << format_text(findings, summary, false);
+  }
+  std::cerr << checks.size() - skipped - findings.size() << " of " << checks.size() << " kernels passed with "
+            << *compiler << (skipped ? ", " + std::to_string(skipped) + " skipped" : "") << "\n";
+  return findings.empty() && skipped == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int run_kernels(const Argv& argv) {
+  auto args = parse_args(argv, kernel_flags);
+  if (!args) return usage_error("kernels", args.error());
+  if (args->has("--help")) {
+    std::cout << kernels_usage();
+    return 0;
+  }
+  if (args->positionals.empty()) return usage_error("kernels", "say list, emit or check (see anthology kernels --help)");
+  std::string action = args->positionals.front();
+  std::vector<std::string> ids(args->positionals.begin() + 1, args->positionals.end());
+  if (action != "list" && action != "emit" && action != "check")
+    return usage_error("kernels", "unknown action '" + action + "'; say list, emit or check");
+
+  auto session = open_session(*args);
+  if (!session) return usage_error("kernels", session.error());
+  if (action == "list") return list(*session);
+
+  std::vector<std::string> missing;
+  std::vector<const Note*> nodes = kernel_nodes(session->corpus(), ids, missing);
+  for (const std::string& id : missing) std::cerr << "anthology kernels: " << id << " is no node with a kernel\n";
+  int status = action == "emit" ? emit(*session, nodes, args->get("--out").value_or(".")) : check(*session, nodes);
+  return missing.empty() ? status : std::max(status, 1);
+}
 
 }  // namespace anth::cli

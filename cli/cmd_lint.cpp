@@ -1,10 +1,12 @@
 // anthology lint: the rules of rules.md over the whole graph, reported for all notes or for PATHs.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/kernel_checks.h"
 #include "cli/session.h"
 #include "core/rules/rule_catalog.h"
 #include "render/embedded_assets.h"
@@ -82,6 +84,16 @@ int run_lint(const Argv& argv) {
 
   auto session = open_session(*args);
   if (!session) return usage_error("lint", session.error());
+
+  if (args->has("--run-kernels")) {
+    auto compiler = kernels::find_compiler(session->config.kernel_compiler);
+    if (!compiler) return usage_error("lint", "--run-kernels needs a C++ compiler: install g++, or set CXX");
+    std::vector<std::string> missing;
+    auto checks = check_kernels(*session, kernel_nodes(session->corpus(), {}, missing), *compiler);
+    auto findings = finalize_diagnostics(kernel_findings(checks), session->corpus(), session->config);
+    session->diagnostics.insert(session->diagnostics.end(), findings.begin(), findings.end());
+    std::sort(session->diagnostics.begin(), session->diagnostics.end(), diagnostic_less);
+  }
 
   std::vector<std::string> prefixes = report_prefixes(args->positionals, session->root);
   std::vector<Diagnostic> shown;

@@ -68,12 +68,13 @@ std::vector<std::string> list_values(const Args& args, const std::string& flag) 
   return out;
 }
 
-std::string not_one_of(const std::string& what, const std::string& value, const std::vector<std::string>& choices) {
+std::string not_one_of(const std::string& what, const std::string& value, const std::vector<std::string>& choices,
+                      const std::string& plural = "") {
   std::string reason = "unknown " + what + " '" + value + "'";
   if (auto best = closest_match(value, choices)) reason += "; did you mean '" + *best + "'?";
   std::string all;
   for (const std::string& c : choices) all += (all.empty() ? "" : ", ") + c;
-  return reason + " (" + what + "s: " + all + ")";
+  return reason + " (" + (plural.empty() ? what + "s" : plural) + ": " + all + ")";
 }
 
 std::vector<std::string> all_statuses() {
@@ -102,7 +103,7 @@ Expected<query::NodeFilter> filter_of(const Args& args) {
   f.tags = list_values(args, "--tag");
   std::vector<std::string> statuses = all_statuses();
   for (const std::string& s : list_values(args, "--status")) {
-    if (std::find(statuses.begin(), statuses.end(), s) == statuses.end()) return failure(not_one_of("status", s, statuses));
+    if (std::find(statuses.begin(), statuses.end(), s) == statuses.end()) return failure(not_one_of("status", s, statuses, "statuses"));
     f.statuses.push_back(s);
   }
   f.introduced_by = args.get("--introduced-by").value_or("");

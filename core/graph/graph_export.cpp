@@ -2,10 +2,14 @@
 // into an adjacency_list with bundled properties, and boost::dynamic_properties names the attributes.
 #include "core/graph/graph_export.h"
 
+// GCC 12 reports a false -Wmaybe-uninitialized inside Boost's edge iterator (an optional it fills lazily).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/graphml.hpp>
 #include <boost/graph/graphviz.hpp>
 #include <boost/property_map/dynamic_property_map.hpp>
+#pragma GCC diagnostic pop
 
 namespace anth {
 

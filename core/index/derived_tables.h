@@ -1,8 +1,10 @@
 #pragma once
-// Writers of the derived tables of the index (nodes, relations, fields, tags, aliases, authors,
-// diagnostics, search, meta), one function per table, each run inside the caller's transaction.
-// Private to core/index. Each table's rows of one note are written by a `*_rows` function, so a later
-// incremental update can delete and rewrite the rows of changed notes only.
+// Writers of the derived tables of the index, run inside the caller's transaction. Private to core/index.
+//
+// The graph tables (nodes, relations, fields, tags, aliases, authors) are written per note: each table
+// has a row function that gives one note's rows, and the same function feeds a digest, so a note whose
+// rows would come out identical (same digest in node_docs) is left alone. A run that changes a few notes
+// rewrites only their rows; a run that changes most of them rewrites the tables whole.
 #include <sqlite3.h>
 
 #include <vector>
@@ -20,13 +22,16 @@ std::vector<const Note*> node_notes(const Corpus& corpus);
 // "frontmatter", "inline", "body": how the origin of a field or relation is written in the tables.
 const char* origin_text(Origin origin);
 
-// Each replaces the table's whole content.
-Expected<void> write_nodes(sqlite3* db, const std::vector<const Note*>& notes);
-Expected<void> write_relations(sqlite3* db, const std::vector<const Note*>& notes);  // in-graph notes only
-Expected<void> write_fields(sqlite3* db, const std::vector<const Note*>& notes);
-Expected<void> write_tags(sqlite3* db, const std::vector<const Note*>& notes);
-Expected<void> write_aliases(sqlite3* db, const std::vector<const Note*>& notes);
-Expected<void> write_authors(sqlite3* db, const std::vector<const Note*>& notes);
+// How store() brought the graph tables up to date, for tests and timing.
+struct GraphUpdate {
+  bool whole = false;         // every table emptied and refilled
+  std::size_t rewritten = 0;  // notes whose rows were (re)written
+  std::size_t removed = 0;    // notes whose rows were deleted and not rewritten
+};
+
+// Brings nodes, relations, fields, tags, aliases and authors in line with `notes` (from node_notes).
+Expected<GraphUpdate> write_graph(sqlite3* db, const std::vector<const Note*>& notes);
+// Replaces the diagnostics table.
 Expected<void> write_diagnostics(sqlite3* db, const std::vector<Diagnostic>& diagnostics);
 // Brings `search` (and its bookkeeping table search_docs) in line with the in-graph notes, touching only
 // the documents whose id, title or body changed.

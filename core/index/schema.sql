@@ -22,6 +22,8 @@ CREATE TABLE files (
   mtime_ns INTEGER NOT NULL,
   parse    TEXT NOT NULL
 );
+-- Covers cached_files() and the scan for vanished files without reading the (large) parses.
+CREATE INDEX files_stat ON files(path, hash, size, mtime_ns);
 
 -- One row per note id: every in-graph note, and the notes kept out of the graph (in_graph = 0) whose
 -- id no in-graph note has. Absent optional values are NULL.
@@ -81,17 +83,27 @@ CREATE TABLE tags (
   tag  TEXT NOT NULL
 );
 CREATE INDEX tags_tag ON tags(tag);
+CREATE INDEX tags_node ON tags(node);
 
 CREATE TABLE aliases (
   node  TEXT NOT NULL,
   alias TEXT NOT NULL
 );
+CREATE INDEX aliases_node ON aliases(node);
 
 CREATE TABLE authors (
   node     TEXT NOT NULL,
   position INTEGER NOT NULL,       -- 1-based, in the order written
   name     TEXT NOT NULL
 );
+CREATE INDEX authors_node ON authors(node, position);
+
+-- Bookkeeping for the tables above, so a run rewrites only the notes whose rows changed: the XXH3-64
+-- digest of every row a note has in nodes, relations, fields, tags, aliases and authors.
+CREATE TABLE node_docs (
+  id          TEXT PRIMARY KEY,
+  fingerprint INTEGER NOT NULL
+) WITHOUT ROWID;
 
 -- Every finding of the last run (ingest and lint), after severities were configured.
 CREATE TABLE diagnostics (
@@ -118,6 +130,8 @@ CREATE TABLE kernel_results (
 
 -- Full-text search over the title and body of every in-graph note.
 CREATE VIRTUAL TABLE search USING fts5(id UNINDEXED, title, body, tokenize = 'porter unicode61');
+-- Fewer, larger segments when many notes are indexed at once (the default flushes every 1 MiB).
+INSERT INTO search(search, rank) VALUES('hashsize', 16777216);
 
 -- Bookkeeping for search, so a run re-indexes only the notes whose id, title or body changed:
 -- docid is the rowid in search, fingerprint the XXH3-64 of id, title and body.

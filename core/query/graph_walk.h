@@ -7,6 +7,7 @@
 #include "core/graph/graph.h"
 #include "core/model/location.h"
 #include "core/query/node_details.h"
+#include "core/util/expected.h"
 
 namespace anth::query {
 
@@ -21,6 +22,10 @@ struct Hop {
 };
 
 NodeRef node_ref(const Graph& graph, std::size_t v);
+
+// The relation kinds of flag values ("source,cites", repeated flags add); a reason with the closest
+// known kind when one is unknown.
+Expected<std::vector<std::string>> relation_list(const std::vector<std::string>& values);
 
 // The shortest chain from a to b following relations either way (only of `kinds` when given), start
 // and end included; empty when there is none.

@@ -55,7 +55,7 @@ Expected<std::optional<NodeRef>> load_node_ref(sqlite3* db, const std::string& i
 Expected<std::vector<NodeRef>> load_readings(sqlite3* db, const std::string& paper) {
   Statement s(db, "SELECT DISTINCT " + ref_columns() +
                       " FROM relations r JOIN nodes n ON n.id = r.src"
-                      " WHERE r.dst = ? AND r.kind = 'paper' AND n.kind = 'NOTE' ORDER BY n.id COLLATE natural");
+                      " WHERE r.dst = ? AND r.kind = 'paper' AND n.kind = 'NOTE' ORDER BY n.id COLLATE natural_id");
   s.text(1, paper);
   std::vector<NodeRef> out;
   if (auto r = for_each_row(s, [&](const Statement& row) { out.push_back(ref_at(row, 0)); }); !r)

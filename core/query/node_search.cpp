@@ -105,7 +105,7 @@ std::optional<SortKey> parse_sort_key(std::string_view text) {
 
 Expected<ResultTable> find_nodes(sqlite3* db, const NodeFilter& filter) {
   std::vector<std::string> params;
-  std::string sql = "SELECT n.id, n.kind, " + std::string(node_year_sql) + " AS year, n.status, n.title FROM nodes n";
+  std::string sql = "SELECT n.id, n.kind, " + std::string(node_year_sql) + " AS node_year, n.status, n.title FROM nodes n";
   if (!filter.text.empty()) {
     std::string match = fts_query(filter.text);
     if (match.empty()) return failure("--text has no word to search for");
@@ -133,17 +133,17 @@ Expected<ResultTable> find_nodes(sqlite3* db, const NodeFilter& filter) {
     sql += " AND (n.status = 'contested' OR EXISTS (SELECT 1 FROM relations c"
            " WHERE c.src = n.id AND c.kind = 'contested_by'))";
   if (filter.years) {
-    if (filter.years->from) sql += " AND year >= " + std::to_string(*filter.years->from);
-    if (filter.years->to) sql += " AND year <= " + std::to_string(*filter.years->to);
+    if (filter.years->from) sql += " AND node_year >= " + std::to_string(*filter.years->from);
+    if (filter.years->to) sql += " AND node_year <= " + std::to_string(*filter.years->to);
   }
   switch (filter.sort) {
-    case SortKey::Id: sql += " ORDER BY n.id COLLATE natural"; break;
-    case SortKey::Title: sql += " ORDER BY n.title COLLATE NOCASE, n.id COLLATE natural"; break;
-    case SortKey::Year: sql += " ORDER BY year IS NULL, year, n.id COLLATE natural"; break;
-    case SortKey::Status: sql += " ORDER BY n.status IS NULL, n.status, n.id COLLATE natural"; break;
+    case SortKey::Id: sql += " ORDER BY n.id COLLATE natural_id"; break;
+    case SortKey::Title: sql += " ORDER BY n.title COLLATE NOCASE, n.id COLLATE natural_id"; break;
+    case SortKey::Year: sql += " ORDER BY node_year IS NULL, node_year, n.id COLLATE natural_id"; break;
+    case SortKey::Status: sql += " ORDER BY n.status IS NULL, n.status, n.id COLLATE natural_id"; break;
     case SortKey::Relevance:
       if (filter.text.empty()) return failure("--sort relevance needs --text");
-      sql += " ORDER BY s.score, n.id COLLATE natural";
+      sql += " ORDER BY s.score, n.id COLLATE natural_id";
       break;
   }
   if (filter.limit) sql += " LIMIT " + std::to_string(*filter.limit);

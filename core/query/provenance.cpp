@@ -115,7 +115,7 @@ Expected<void> load_hedges(sqlite3* db, Provenance& p) {
   }
   Statement s(db, "SELECT DISTINCT " + ref_columns() +
                       " FROM relations r JOIN nodes n ON n.id = r.src"
-                      " WHERE r.dst = ? AND r.kind = 'declines_origin_of' ORDER BY n.id COLLATE natural");
+                      " WHERE r.dst = ? AND r.kind = 'declines_origin_of' ORDER BY n.id COLLATE natural_id");
   s.text(1, p.practice.id);
   std::vector<NodeRef> notes;
   if (auto r = for_each_row(s, [&](const Statement& row) { notes.push_back(ref_at(row, 0)); }); !r) return r;

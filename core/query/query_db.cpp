@@ -58,7 +58,7 @@ Expected<QueryDb> QueryDb::open(const std::filesystem::path& db_path) {
   QueryDb db(raw);
   if (rc != SQLITE_OK) return failure("cannot open " + db_path.string() + ": " + index_detail::sqlite_error(raw));
   sqlite3_busy_timeout(raw, 10000);
-  sqlite3_create_collation_v2(raw, "natural", SQLITE_UTF8, nullptr, natural_collation, nullptr);
+  sqlite3_create_collation_v2(raw, "natural_id", SQLITE_UTF8, nullptr, natural_collation, nullptr);
   Statement version(raw, "PRAGMA user_version");
   auto row = version.ready() ? version.next() : Expected<bool>(std::unexpected(version.ready().error()));
   if (!row) return failure(db_path.string() + ": " + row.error());

@@ -12,8 +12,8 @@ void RetractedEvidence::check(const RuleContext& context, std::vector<Diagnostic
       if (kind != "source" && kind != "introduced_by") continue;
       const Note& paper = g.note(e.to);
       if (paper.kind != Kind::Lit || paper.status != "retracted") continue;
-      out.push_back(make_diagnostic(id(), e.relation->where,
-                                    g.note(v).id + " has " + kind + " " + paper.id + ", which is retracted",
+      const std::string how = kind == "source" ? " has source " : " is introduced by ";
+      out.push_back(make_diagnostic(id(), e.relation->where, g.note(v).id + how + paper.id + ", which is retracted",
                                     {{value_location(paper, "status"), paper.id + " is retracted here"}}));
     }
   }

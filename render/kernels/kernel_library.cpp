@@ -37,10 +37,10 @@ std::vector<KernelInfo> build_library() {
       "NeurIPS 2017, arXiv:1706.03762 (footnote 4)",
       {},
       {seed_param(),
-       integer_param("d_k", 64, 4, 128, "the middle head dimension; d_k/4 and 4*d_k are measured too"),
-       integer_param("samples", 10000, 1000, 50000, "(q, k) pairs drawn per head dimension for the variance"),
-       integer_param("keys", 256, 32, 2048, "keys per attention row (T) for the entropy"),
-       integer_param("queries", 100, 10, 1000, "attention rows averaged for the entropy"), practice_param()}});
+       integer_param("d_k", 64, 4, 64, "the middle head dimension; d_k/4 and 4*d_k are measured too"),
+       integer_param("samples", 10000, 1000, 20000, "(q, k) pairs drawn per head dimension for the variance"),
+       integer_param("keys", 256, 32, 1024, "keys per attention row (T) for the entropy"),
+       integer_param("queries", 100, 10, 200, "attention rows averaged for the entropy"), practice_param()}});
 
   library.push_back(KernelInfo{
       "qk_norm",
@@ -91,11 +91,11 @@ std::vector<KernelInfo> build_library() {
       "Zhai, Likhomanenko, Littwin, Busbridge, Ramapuram, Zhang, Gu, Susskind, \"Stabilizing Transformer "
       "Training by Preventing Attention Entropy Collapse\", ICML 2023, arXiv:2303.06296",
       {},
-      {seed_param(), integer_param("rows", 64, 2, 256, "output dimension of W"),
-       integer_param("cols", 32, 2, 256, "input dimension of W"),
+      {seed_param(), integer_param("rows", 64, 2, 128, "output dimension of W"),
+       integer_param("cols", 32, 2, 128, "input dimension of W"),
        real_param("weight_scale", 10, 0.001, 1000, "factor by which W has grown from its initialization"),
        real_param("reparam_gamma", 1, 0.01, 100, "the learned scalar gamma of W_hat = gamma W / sigma(W)"),
-       integer_param("steps", 200, 1, 5000, "power-iteration steps (training takes one per forward pass)"),
+       integer_param("steps", 1000, 1, 5000, "power-iteration steps (training takes one per forward pass)"),
        practice_param()}});
 
   library.push_back(KernelInfo{
@@ -107,12 +107,12 @@ std::vector<KernelInfo> build_library() {
       "Zhai, Likhomanenko, Littwin, Busbridge, Ramapuram, Zhang, Gu, Susskind, \"Stabilizing Transformer "
       "Training by Preventing Attention Entropy Collapse\", ICML 2023, arXiv:2303.06296 (Theorem 3.1)",
       {},
-      {seed_param(), integer_param("tokens", 16, 2, 128, "tokens T"),
-       integer_param("d", 8, 1, 64, "width of the token vectors X"),
-       integer_param("n_a", 4, 1, 64, "attention width of W_Q and W_K"),
-       real_param("x_scale", 0.1, 0.001, 10, "standard deviation of the entries of X"),
-       integer_param("trials", 200, 1, 5000, "random (X, W_Q, W_K) drawn"),
-       real_param("weight_scale", 10, 2, 1000, "factor by which W_Q and W_K grow"),
+      {seed_param(), integer_param("tokens", 16, 2, 64, "tokens T"),
+       integer_param("d", 8, 1, 16, "width of the token vectors X"),
+       integer_param("n_a", 4, 1, 16, "attention width of W_Q and W_K"),
+       real_param("x_scale", 0.1, 0.01, 1, "standard deviation of the entries of X"),
+       integer_param("trials", 200, 1, 500, "random (X, W_Q, W_K) drawn"),
+       real_param("weight_scale", 10, 3, 1000, "factor by which W_Q and W_K grow"),
        real_param("reparam_gamma", 1, 0.01, 10, "the sigmaReparam scalar gamma of W_Q and W_K"), practice_param()}});
 
   library.push_back(KernelInfo{
@@ -124,10 +124,10 @@ std::vector<KernelInfo> build_library() {
       "Kimi Team, \"Kimi K2: Open Agentic Intelligence\", 2025, arXiv:2507.20534 (MuonClip, tau = 100); "
       "Su Jianlin, \"QK-Clip\", kexue.fm/archives/11126, 2025",
       {},
-      {seed_param(), integer_param("heads", 4, 2, 32, "attention heads; the first half have grown weights"),
-       integer_param("d_model", 32, 4, 256, "width of the token vectors"),
-       integer_param("head_dim", 16, 2, 128, "head dimension d"), integer_param("tokens", 32, 2, 256, "tokens per sequence"),
-       integer_param("batch", 2, 1, 16, "sequences in the batch"),
+      {seed_param(), integer_param("heads", 4, 2, 8, "attention heads; the first half have grown weights"),
+       integer_param("d_model", 32, 4, 64, "width of the token vectors"),
+       integer_param("head_dim", 16, 2, 32, "head dimension d"), integer_param("tokens", 32, 2, 64, "tokens per sequence"),
+       integer_param("batch", 2, 1, 4, "sequences in the batch"),
        real_param("tau", 100, 1, 10000, "the threshold on the largest logit"),
        real_param("weight_scale", 10, 1, 1000, "factor by which the query and key weights of the first half of the "
                                                  "heads have grown"),
@@ -140,12 +140,12 @@ std::vector<KernelInfo> build_library() {
       "Chowdhery et al., \"PaLM: Scaling Language Modeling with Pathways\", arXiv:2204.02311 (JMLR 2023); "
       "router z-loss: Zoph et al., \"ST-MoE\", arXiv:2202.08906",
       {},
-      {seed_param(), integer_param("vocab", 64, 2, 4096, "vocabulary size V"),
-       integer_param("tokens", 16, 1, 256, "tokens, each with its own logits and target"),
+      {seed_param(), integer_param("vocab", 64, 2, 256, "vocabulary size V"),
+       integer_param("tokens", 16, 1, 32, "tokens, each with its own logits and target"),
        real_param("coefficient", 1e-4, 1e-6, 1, "the z-loss coefficient c"),
        real_param("drift", 20, 0, 100, "common offset of the initial logits (the drift the z-loss corrects)"),
        real_param("lr", 100, 0.001, 10000, "gradient-descent step size on the logits"),
-       integer_param("steps", 400, 1, 100000, "gradient-descent steps"), practice_param()}});
+       integer_param("steps", 400, 1, 2000, "gradient-descent steps"), practice_param()}});
 
   library.push_back(KernelInfo{
       "parallel_block",
@@ -156,10 +156,10 @@ std::vector<KernelInfo> build_library() {
       "Chowdhery et al., \"PaLM: Scaling Language Modeling with Pathways\", arXiv:2204.02311; "
       "Wang, Komatsuzaki, GPT-J-6B, 2021 (mesh-transformer-jax); Dehghani et al., ViT-22B, arXiv:2302.05442",
       {},
-      {seed_param(), integer_param("heads", 4, 1, 16, "attention heads"),
-       integer_param("head_dim", 8, 1, 64, "head dimension; d_model = heads * head_dim"),
-       integer_param("d_ff", 128, 1, 2048, "hidden width of the MLP"),
-       integer_param("tokens", 16, 1, 256, "tokens of the sequence"), practice_param()}});
+      {seed_param(), integer_param("heads", 4, 1, 8, "attention heads"),
+       integer_param("head_dim", 8, 2, 32, "head dimension; d_model = heads * head_dim"),
+       integer_param("d_ff", 128, 1, 512, "hidden width of the MLP"),
+       integer_param("tokens", 16, 1, 64, "tokens of the sequence"), practice_param()}});
 
   library.push_back(KernelInfo{
       "primer_ez",
@@ -170,10 +170,10 @@ std::vector<KernelInfo> build_library() {
       "So, Manke, Liu, Dai, Shazeer, Le, \"Primer: Searching for Efficient Transformers for Language "
       "Modeling\", NeurIPS 2021, arXiv:2109.08668",
       {},
-      {seed_param(), integer_param("tokens", 16, 4, 256, "tokens of the sequence"),
-       integer_param("heads", 2, 1, 16, "attention heads"), integer_param("head_dim", 8, 1, 64, "head dimension"),
-       integer_param("d_model", 16, 1, 256, "width of the token vectors"),
-       integer_param("d_ff", 64, 1, 1024, "hidden width of the feed-forward layer"),
+      {seed_param(), integer_param("tokens", 16, 4, 64, "tokens of the sequence"),
+       integer_param("heads", 2, 1, 8, "attention heads"), integer_param("head_dim", 8, 1, 32, "head dimension"),
+       integer_param("d_model", 16, 1, 128, "width of the token vectors"),
+       integer_param("d_ff", 64, 1, 512, "hidden width of the feed-forward layer"),
        real_param("conv_noise", 0.1, 0, 1, "spread of each channel's taps around the initialization"),
        practice_param()}});
 

@@ -24,15 +24,15 @@ const char* way_name(Link::Way way) {
 }
 
 std::string link_text(const Link& link) {
-  auto relates = [](const std::string& relation) {
-    return relation == "mentions" ? std::string("mentions it") : "names it as " + relation_words(relation);
+  auto relates = [](const std::string& who, const std::string& relation) {
+    return relation == "mentions" ? who + " mentions it" : who + " names it in " + relation;
   };
   switch (link.way) {
     case Link::Way::IntroducedBy: return "its introduced_by";
     case Link::Way::Source: return "in its source";
     case Link::Way::TheorySource: return "a source of " + link.via + ", in its source";
-    case Link::Way::PaperRelates: return "its own note " + relates(link.relation);
-    case Link::Way::NoteReading: return "paper of " + link.via + ", which " + relates(link.relation);
+    case Link::Way::PaperRelates: return relates("its own note", link.relation);
+    case Link::Way::NoteReading: return "paper of " + relates(link.via + ", which", link.relation);
     case Link::Way::BodyMention: return "mentioned in its body";
   }
   return "";

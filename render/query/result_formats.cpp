@@ -3,6 +3,7 @@
 #include "render/query/node_text.h"
 
 
+#include <algorithm>
 #include <set>
 
 namespace anth::render {
@@ -78,9 +79,11 @@ std::string format_csv(const ResultTable& table) {
 }
 
 std::string format_ids(const ResultTable& table) {
+  auto named_id = std::find(table.columns.begin(), table.columns.end(), "id");
+  std::size_t column = named_id == table.columns.end() ? 0 : static_cast<std::size_t>(named_id - table.columns.begin());
   std::string out;
   for (const auto& row : table.rows)
-    if (!row.empty() && row[0].type != Cell::Type::Null) out += row[0].text + "\n";
+    if (column < row.size() && row[column].type != Cell::Type::Null) out += row[column].text + "\n";
   return out;
 }
 

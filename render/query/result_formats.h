@@ -1,7 +1,7 @@
 #pragma once
 // The four output formats of `anthology query` (and of neighbors): an aligned table fitted to a width,
-// JSON (an array of objects keyed by column name), CSV (RFC 4180, with a header row) and ids (the first
-// column, one value a line).
+// JSON (an array of objects keyed by column name), CSV (RFC 4180, with a header row) and ids (the column
+// named "id", else the first; one value a line).
 #include <cstddef>
 #include <optional>
 #include <string>

@@ -64,7 +64,8 @@ std::string graph_svg(const Graph& graph, const std::vector<std::size_t>& vertic
     const Note& n = graph.note(vertices[i]);
     auto [x, y] = at(i);
     bool focus = o.focus && *o.focus == vertices[i];
-    std::string label = n.id + (n.title.empty() ? "" : " \u2014 " + n.title);
+    std::string label = n.kind == Kind::Term && !n.title.empty() ? n.title
+                                                                 : n.id + (n.title.empty() ? "" : " \u2014 " + n.title);
     svg += "<a href=\"" + escape_html(o.root + node_file(n.id)) + "\" class=\"node kind-" + SiteContext::kind_class(n) +
            (focus ? " focus" : "") + "\"><title>" + escape_html(label) + "</title><circle cx=\"" + num(x) + "\" cy=\"" +
            num(y) + "\" r=\"" + num(focus ? radius + 4 : radius) + "\"/>";

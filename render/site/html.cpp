@@ -86,9 +86,8 @@ std::string safe_segment(std::string_view name) {
   std::string out;
   for (char c : name) {
     if (out.size() >= 60) break;
-    out += safe_char(c) ? c : '_';
+    out += safe_char(c) && c != '.' ? c : '_';
   }
-  while (!out.empty() && out.front() == '.') out.erase(0, 1);
   char hash[20];
   std::snprintf(hash, sizeof hash, "_%016llx", static_cast<unsigned long long>(fnv1a(name)));
   return out + hash;

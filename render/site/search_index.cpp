@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <map>
 
@@ -78,7 +79,7 @@ SiteFiles search_files(const std::vector<SearchDoc>& docs) {
   nlohmann::json meta_docs = nlohmann::json::array();
   double total = 0;
   for (std::size_t d = 0; d < docs.size(); ++d) {
-    std::vector<std::string> title = search_terms(docs[d].title + " " + docs[d].id);
+    std::vector<std::string> title = search_terms(docs[d].title + " " + docs[d].aliases + " " + docs[d].id);
     std::vector<std::string> body = search_terms(docs[d].text);
     for (const std::string& t : title) ++postings[t][d].first;
     for (const std::string& t : body) ++postings[t][d].second;

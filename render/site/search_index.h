@@ -18,7 +18,8 @@ namespace anth::site {
 
 struct SearchDoc {
   std::string id;
-  std::string title;  // with the aliases appended
+  std::string title;
+  std::string aliases;  // searched with the title's weight, not shown
   std::string kind;   // "LIT", ...
   std::string href;
   std::string text;   // the body as plain text

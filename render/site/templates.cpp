@@ -22,7 +22,11 @@ mustache::data to_data(const nlohmann::json& j) {
   switch (j.type()) {
     case nlohmann::json::value_t::object: {
       mustache::data d{mustache::data::type::object};
-      for (auto it = j.begin(); it != j.end(); ++it) d.set(it.key(), to_data(it.value()));
+      for (auto it = j.begin(); it != j.end(); ++it) {
+        d.set(it.key(), to_data(it.value()));
+        // {{#has_list}} tells whether a list has items, for headings and wrappers around it.
+        if (it.value().is_array() && !j.contains("has_" + it.key())) d.set("has_" + it.key(), mustache::data{!it.value().empty()});
+      }
       return d;
     }
     case nlohmann::json::value_t::array: {

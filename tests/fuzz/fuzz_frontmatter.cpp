@@ -10,11 +10,9 @@
 
 #include "ingest/frontmatter.h"
 
-namespace {
+#include "tests/fuzz/fuzz_support.h"
 
-void require(bool ok) {
-  if (!ok) std::abort();
-}
+namespace fuzz_frontmatter_detail {
 
 int line_count(std::string_view text) {
   int lines = 1;
@@ -23,14 +21,15 @@ int line_count(std::string_view text) {
 }
 
 void check_location(const anth::Location& where, int lines) {
-  require(where.file == "lit/LIT-1.md");
-  require(where.line >= 1 && where.line <= lines + 1);
-  require(where.column >= 1);
+  FUZZ_REQUIRE(where.file == "lit/LIT-1.md");
+  FUZZ_REQUIRE(where.line >= 1 && where.line <= lines + 1);
+  FUZZ_REQUIRE(where.column >= 1);
 }
 
-}  // namespace
+}  // namespace fuzz_frontmatter_detail
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace fuzz_frontmatter_detail;
   std::string text(reinterpret_cast<const char*>(data), size);
   const std::string path = "lit/LIT-1.md";
   anth::Frontmatter fm = anth::parse_frontmatter(text, path);
@@ -38,18 +37,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   int lines = line_count(text);
   // The body is a view into the text, at its end.
   if (!fm.body.empty()) {
-    require(fm.body.data() >= text.data() && fm.body.data() + fm.body.size() == text.data() + text.size());
+    FUZZ_REQUIRE(fm.body.data() >= text.data() && fm.body.data() + fm.body.size() == text.data() + text.size());
   }
-  require(fm.body_line >= 1 && fm.body_line <= lines + 1);
-  if (!fm.present) require(fm.body.size() == text.size() && !fm.error);
+  FUZZ_REQUIRE(fm.body_line >= 1 && fm.body_line <= lines + 1);
+  if (!fm.present) FUZZ_REQUIRE(fm.body.size() == text.size() && !fm.error);
   if (fm.error) {
-    require(fm.error->rule == "S001");
+    FUZZ_REQUIRE(fm.error->rule == "S001");
     check_location(fm.error->where, lines);
   }
   for (const anth::Field& f : fm.fields) {
     check_location(f.where, lines);
     for (const anth::FieldValue& v : f.items) check_location(v.where, lines);
-    if (f.shape == anth::Field::Shape::Map) require(f.keys.size() == f.items.size());
+    if (f.shape == anth::Field::Shape::Map) FUZZ_REQUIRE(f.keys.size() == f.items.size());
   }
   return 0;
 }

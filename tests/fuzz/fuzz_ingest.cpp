@@ -6,6 +6,8 @@
 // most 3 levels; the corpus holds at most 16 files.
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -20,13 +22,11 @@
 #include "core/rules/rule.h"
 #include "ingest/load_corpus.h"
 
+#include "tests/fuzz/fuzz_support.h"
+
+namespace fuzz_ingest_detail {
+
 namespace fs = std::filesystem;
-
-namespace {
-
-void require(bool ok) {
-  if (!ok) std::abort();
-}
 
 const fs::path& scratch() {
   static const fs::path dir = [] {
@@ -88,9 +88,10 @@ std::vector<File> split(std::string_view input) {
   return files;
 }
 
-}  // namespace
+}  // namespace fuzz_ingest_detail
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace fuzz_ingest_detail;
   const fs::path& root = scratch();
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(root, ec)) fs::remove_all(entry.path(), ec);
@@ -111,21 +112,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.max_note_bytes = 1 << 16;
   options.threads = 1;
   auto loaded = anth::load_corpus(options, nullptr);
-  require(loaded.has_value());
+  FUZZ_REQUIRE(loaded.has_value());
   const anth::Corpus& corpus = loaded->corpus;
-  for (const anth::Note& n : corpus.notes) require(written.count(n.path) == 1);
+  for (const anth::Note& n : corpus.notes) FUZZ_REQUIRE(written.count(n.path) == 1);
 
   anth::Graph graph(corpus);
   std::vector<anth::Diagnostic> found = anth::check_graph(corpus, graph);
   for (const anth::Diagnostic& d : found) {
-    require(d.where.line >= 1 && d.where.column >= 1);
-    require(written.count(d.where.file) == 1);
+    FUZZ_REQUIRE(d.where.line >= 1 && d.where.column >= 1);
+    FUZZ_REQUIRE(written.count(d.where.file) == 1);
   }
-  for (const anth::Diagnostic& d : corpus.diagnostics) require(written.count(d.where.file) == 1);
+  for (const anth::Diagnostic& d : corpus.diagnostics) FUZZ_REQUIRE(written.count(d.where.file) == 1);
 
   std::size_t vertices = graph.vertex_count();
   for (std::size_t v = 0; v < vertices; ++v) {
-    require(!graph.neighborhood(v, 2).empty());
+    FUZZ_REQUIRE(!graph.neighborhood(v, 2).empty());
     (void)graph.year(v);
   }
   if (vertices >= 2) (void)graph.shortest_path(0, vertices - 1);

@@ -14,17 +14,16 @@
 #include "core/index/index.h"
 #include "ingest/note_parser.h"
 
-namespace {
+#include "tests/fuzz/fuzz_support.h"
 
-void require(bool ok) {
-  if (!ok) std::abort();
-}
+namespace fuzz_note_detail {
 
 constexpr std::uint64_t max_bytes = 1 << 20;
 
-}  // namespace
+}  // namespace fuzz_note_detail
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace fuzz_note_detail;
   std::string_view bytes(reinterpret_cast<const char*>(data), size);
   const std::string path = "sota/SOTA-1.md";
   anth::ParsedNote p = anth::parse_note(path, bytes, max_bytes);
@@ -32,9 +31,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   int lines = 1;
   for (char c : bytes) lines += c == '\n';
   auto check = [&](const anth::Location& where) {
-    require(where.file == path);
-    require(where.line >= 1 && where.line <= lines + 1);
-    require(where.column >= 1);
+    FUZZ_REQUIRE(where.file == path);
+    FUZZ_REQUIRE(where.line >= 1 && where.line <= lines + 1);
+    FUZZ_REQUIRE(where.column >= 1);
   };
   for (const anth::Diagnostic& d : p.diagnostics) check(d.where);
   for (const anth::Field& f : p.note.fields) {
@@ -43,22 +42,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   for (const anth::Wikilink& w : p.note.wikilinks) {
     check(w.where);
-    require(!w.target.empty());
+    FUZZ_REQUIRE(!w.target.empty());
   }
   for (const anth::Relation& r : p.note.relations) check(r.where);
-  require(p.note.path == path);
-  require(p.note.body_line >= 1);
+  FUZZ_REQUIRE(p.note.path == path);
+  FUZZ_REQUIRE(p.note.body_line >= 1);
 
   if (!p.note.in_graph) {
     bool explained = false;
     for (const anth::Diagnostic& d : p.diagnostics)
       explained |= d.rule == "S001" || d.rule == "S005" || d.rule == "S006" || d.rule == "S008";
-    require(explained);
+    FUZZ_REQUIRE(explained);
   }
 
   auto decoded = anth::decode_parse(anth::encode_parse(p));
-  require(decoded.has_value());
-  require(decoded->diagnostics.size() == p.diagnostics.size());
-  require(decoded->note.wikilinks.size() == p.note.wikilinks.size());
+  FUZZ_REQUIRE(decoded.has_value());
+  FUZZ_REQUIRE(decoded->diagnostics.size() == p.diagnostics.size());
+  FUZZ_REQUIRE(decoded->note.wikilinks.size() == p.note.wikilinks.size());
   return 0;
 }

@@ -167,9 +167,9 @@ double mean_entropy(const Head& head, const std::vector<Matrix>& batch_x) {
 }
 
 // One QK-Clip step on every head: returns gamma_h per head.
-Vector qk_clip(std::vector<Head>& heads, const std::vector<Matrix>& batch_x) {
+Vector qk_clip(std::vector<Head>& all_heads, const std::vector<Matrix>& batch_x) {
   Vector gammas;
-  for (Head& head : heads) {
+  for (Head& head : all_heads) {
     const double s = largest_logit(head, batch_x);
     const double g = s > tau ? tau / s : 1.0;
     gammas.push_back(g);

@@ -104,7 +104,7 @@ struct Report {
 using Vector = std::vector<double>;
 using Matrix = std::vector<Vector>;  // rows
 
-constexpr int kLayerNorm = 0, kRmsNorm = 1, kL2 = 2;
+enum Variant { kLayerNorm = 0, kRmsNorm = 1, kL2 = 2 };  // the values of `variant`
 
 Matrix random_matrix(Rng& rng, std::size_t rows, std::size_t cols, double stddev) {
   Matrix m(rows, Vector(cols));

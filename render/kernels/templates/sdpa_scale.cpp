@@ -6,7 +6,8 @@
 //   1. Var(q.k) / d_k is 1 within 5 standard errors for d_k/4, d_k and 4 d_k      (the fact behind it)
 //   2. with the scaling, the logits have variance 1 at every head dimension        (the practice)
 //   3. with the scaling, the mean attention entropy hardly moves with d_k          (the practice)
-//   4. without the scaling, the mean attention entropy falls by more than 1 nat     (the control)
+//   4. without the scaling, the mean attention entropy at 4 d_k is less than half of that at d_k/4
+//                                                                                  (the control)
 // With practice = 0 the scaling is left out, and claims 2 and 3 fail.
 #include <algorithm>
 #include <cmath>
@@ -100,12 +101,12 @@ struct Report {
 // ---- The practice ----
 
 // Attention logits of one query against every key: q.k, times 1/sqrt(d_k) when the practice is applied.
-void attention_logits(const std::vector<double>& q, const std::vector<double>& keys, std::size_t dim,
+void attention_logits(const std::vector<double>& q, const std::vector<double>& key_matrix, std::size_t dim,
                       bool scaled, std::vector<double>& logits) {
   const double scale = scaled ? 1.0 / std::sqrt(static_cast<double>(dim)) : 1.0;
   for (std::size_t j = 0; j < logits.size(); ++j) {
     double dot = 0;
-    for (std::size_t i = 0; i < dim; ++i) dot += q[i] * keys[j * dim + i];
+    for (std::size_t i = 0; i < dim; ++i) dot += q[i] * key_matrix[j * dim + i];
     logits[j] = dot * scale;
   }
 }
@@ -195,7 +196,7 @@ int main() {
   report.at_most("with the 1/sqrt(d_k) scaling the logits have variance 1 at every d_k (largest |variance - 1|)",
                  worst_logit, tolerance);
   report.at_most("with the scaling the mean attention entropy stays put across d_k (spread in nats)", spread, 0.1);
-  report.at_least("without the scaling the mean attention entropy falls as d_k grows (drop in nats from d_k/4 to 4 d_k)",
-                  control[0] - control[2], 1.0);
+  report.at_most("without the scaling the mean attention entropy collapses as d_k grows (entropy at 4 d_k / at d_k/4)",
+                 control[2] / control[0], 0.5);
   return report.finish();
 }

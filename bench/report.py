@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""Turns the raw measurements of bench/run.sh into the markdown report (stdout).
+
+    report.py --raw RAW.tsv --meta META.txt [--pages PAGES.tsv]
+
+RAW rows: size, key, run, status (ok|na|error|timeout|skipped), wall s, peak RSS KiB, CPU s, note.
+PAGES rows: size, key, run, pages changed, pages written anew, site files, the build's own account.
+"""
+
+import argparse
+import os
+import statistics
+import sys
+
+ROWS = [
+    ("cmark", "cmark-gfm floor: one process over all notes' bytes"),
+    ("hugo", "Hugo, minimal theme (wikilinks stay text)"),
+    ("build_full", "`anthology build`, from scratch (no index, no site)"),
+    ("build_nochange", "`anthology build`, nothing changed"),
+    ("build_body", "`anthology build`, one note's body changed"),
+    ("build_title", "`anthology build`, one note's title changed"),
+    ("lint_cold", "`anthology lint`, cold (no index)"),
+    ("lint_warm", "`anthology lint`, warm index"),
+    ("q_kind", "`query --kind sota --limit 20`"),
+    ("q_text", "`query --text \"entropy collapse\" --limit 20`"),
+    ("q_tag", "`query --tag model-stability`"),
+    ("q_origin", "`origin SOTA-…`"),
+    ("q_sql", "`query --sql \"select count(*) from nodes\"`"),
+]
+LABEL = dict(ROWS)
+QUERIES = ["q_kind", "q_text", "q_tag", "q_origin", "q_sql"]
+GIB = 1024 * 1024  # KiB
+
+
+def read_meta(paths):
+    """Several runs' meta files merge: per-size keys are distinct; of the global ones the first
+    wins, except the end load and the sizes, which are joined."""
+    meta = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if "=" not in line:
+                    continue
+                k, v = line.rstrip("\n").split("=", 1)
+                if k == "sizes" and k in meta:
+                    meta[k] += " " + v
+                elif k == "load_end" or k not in meta:
+                    meta[k] = v
+    return meta
+
+
+class Row:
+    def __init__(self):
+        self.ok = []  # (wall, rss_kib, cpu)
+        self.bad = None  # (status, note) of the run that ended the row
+        self.notes = set()
+
+    def add(self, status, wall, rss, cpu, note):
+        if status == "ok":
+            self.ok.append((wall, rss, cpu))
+            if note:
+                self.notes.add(note)
+        else:
+            self.bad = (status, note)
+
+    @property
+    def median(self):
+        return statistics.median(w for w, _, _ in self.ok) if self.ok else None
+
+    @property
+    def peak_kib(self):
+        return max(r for _, r, _ in self.ok) if self.ok else None
+
+    @property
+    def usable(self):
+        return bool(self.ok) and self.bad is None
+
+
+def read_raw(paths):
+    data = {}
+    for line in (line for p in paths for line in open(p, encoding="utf-8")):
+        parts = line.rstrip("\n").split("\t")
+        if len(parts) < 8:
+            parts += [""] * (8 - len(parts))
+        size, key, _run, status, wall, rss, cpu, note = parts[:8]
+        data.setdefault(int(size), {}).setdefault(key, Row()).add(
+            status, float(wall), int(rss or 0), float(cpu or 0), note)
+    return data
+
+
+def read_pages(paths):
+    pages = {}
+    for line in (line for p in paths if os.path.exists(p) for line in open(p, encoding="utf-8")):
+        p = line.rstrip("\n").split("\t")
+        if len(p) < 6:
+            continue
+        says = p[6] if len(p) > 6 else ""
+        pages.setdefault((int(p[0]), p[1]), []).append((int(p[3]), int(p[4]), int(p[5]), says))
+    return pages
+
+
+def fmt_s(x):
+    if x is None:
+        return ""
+    if x < 0.1:
+        return f"{x * 1000:.0f} ms"
+    if x < 10:
+        return f"{x:.2f}"
+    return f"{x:.1f}"
+
+
+def fmt_mib(kib):
+    return "" if kib is None else f"{kib / 1024:.0f}"
+
+
+def cell_status(row):
+    status, note = row.bad
+    if status == "na":
+        return "n/a"
+    if status == "timeout":
+        return f"timeout ({note})"
+    if status == "skipped":
+        return f"not run ({note})"
+    return f"error ({note})"
+
+
+def size_table(n, rows, pages, meta):
+    out = []
+    floor = rows.get("cmark")
+    floor_s = floor.median if floor and floor.usable else None
+    out.append(f"## {n:,} notes")
+    out.append("")
+    bits = [meta.get(f"corpus_{n}", "")]
+    if f"digest_{n}" in meta:
+        bits.append(f"seed {meta.get('seed')}, sha256 `{meta[f'digest_{n}'][:16]}…`")
+    runs, build_runs = meta.get(f"runs_{n}", "?"), meta.get(f"build_runs_{n}", meta.get(f"runs_{n}", "?"))
+    bits.append(f"{runs} runs a row" + (f", {build_runs} for each build row" if build_runs != runs else "")
+                + f", {meta.get('query_runs', '5')} for queries")
+    bits.append(f"load average {meta.get(f'load_start_{n}', '?')} at the start, {meta.get(f'load_end_{n}', '?')} at the end")
+    out.append("Corpus: " + "; ".join(b for b in bits if b) + ".")
+    out.append("")
+    out.append("| what | median s | min–max s | peak MiB | CPU s (median) | × cmark-gfm floor | notes |")
+    out.append("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
+    for key, label in ROWS:
+        row = rows.get(key)
+        if row is None:
+            out.append(f"| {label} | not run | | | | | |")
+            continue
+        if not row.ok:
+            out.append(f"| {label} | {cell_status(row)} | | | | | |")
+            continue
+        walls = [w for w, _, _ in row.ok]
+        cpus = [c for _, _, c in row.ok]
+        ratio = f"{row.median / floor_s:.2f}×" if floor_s else ""
+        notes = []
+        if row.bad:
+            notes.append(f"{len(row.ok)} runs, then {cell_status(row)}")
+        notes += sorted(row.notes)
+        if key.startswith("build_") and (n, key) in pages and key != "build_full":
+            ps = pages[(n, key)]
+            ch = statistics.median(p[0] for p in ps)
+            tw = statistics.median(p[1] for p in ps)
+            notes.append(f"pages changed {ch:g}, written anew {tw:g} of {ps[-1][2]} files")
+        if key == "hugo" and f"hugo_pages_{n}" in meta:
+            notes.append(f"{meta[f'hugo_pages_{n}']} HTML files")
+        if key == "build_full" and f"site_files_{n}" in meta:
+            notes.append(f"{meta[f'site_files_{n}']} files, {int(meta.get(f'site_bytes_{n}', 0)) / 1e6:.0f} MB")
+        out.append(f"| {label} | {fmt_s(row.median)} | {fmt_s(min(walls))}–{fmt_s(max(walls))} | "
+                   f"{fmt_mib(row.peak_kib)} | {statistics.median(cpus):.2f} | {ratio} | {'; '.join(notes)} |")
+    out.append("")
+    says = [(k, pages[(n, k)][-1][3]) for k in ("build_nochange", "build_body", "build_title")
+            if (n, k) in pages and pages[(n, k)][-1][3]]
+    if meta.get(f"build_says_full_{n}"):
+        says.insert(0, ("build_full", meta[f"build_says_full_{n}"]))
+    if says:
+        out.append("What the build said it did (its last line about pages or files, last run):")
+        out.append("")
+        for k, s in says:
+            out.append(f"- {LABEL[k]}: `{s}`")
+        out.append("")
+    if meta.get(f"lint_says_{n}"):
+        out.append(f"Lint's summary on this corpus: `{meta[f'lint_says_{n}']}`")
+        out.append("")
+    if meta.get(f"edited_{n}"):
+        out.append(f"Incremental rows edit the {meta[f'edited_{n}']}.")
+        out.append("")
+    return out
+
+
+def targets(data):
+    """(target, size, measured, ratio text, result) rows."""
+    res = []
+
+    def med(n, key):
+        r = data.get(n, {}).get(key)
+        return r.median if r and r.usable else None
+
+    def why(n, key):
+        r = data.get(n, {}).get(key)
+        if r is None:
+            return "not run"
+        if r.usable:
+            return ""
+        return "n/a" if r.bad and r.bad[0] == "na" else cell_status(r) if r.bad else "not run"
+
+    sizes = sorted(data)
+    for n in sizes:
+        b, c, h = med(n, "build_full"), med(n, "cmark"), med(n, "hugo")
+        if b and c:
+            res.append(("full build within 3× of the cmark-gfm floor", n, f"{fmt_s(b)} vs {fmt_s(c)} s",
+                        f"{b / c:.2f}×", "PASS" if b / c <= 3 else "MISS"))
+        else:
+            res.append(("full build within 3× of the cmark-gfm floor", n, "", "",
+                        why(n, "build_full") or why(n, "cmark")))
+        if b and h:
+            res.append(("full build ≥ 3× faster than Hugo", n, f"Hugo {fmt_s(h)} s vs {fmt_s(b)} s",
+                        f"{h / b:.2f}× faster", "PASS" if h / b >= 3 else "MISS"))
+        else:
+            res.append(("full build ≥ 3× faster than Hugo", n, "", "", why(n, "hugo") if b else why(n, "build_full")))
+    for key, name in (("build_nochange", "no-change rebuild ≤ 2% of a full build"),
+                      ("build_body", "one-note body change ≤ 2% of a full build"),
+                      ("build_title", "one-note title change, share of a full build (no target)")):
+        for n in sizes:
+            b, x = med(n, "build_full"), med(n, key)
+            target = n == 10000 and key != "build_title"
+            if b and x:
+                verdict = ("PASS" if x / b <= 0.02 else "MISS") if target else "info"
+                res.append((name, n, f"{fmt_s(x)} vs {fmt_s(b)} s", f"{100 * x / b:.1f}%", verdict))
+            else:
+                res.append((name, n, "", "", why(n, key) or why(n, "build_full")))
+    for key, name in (("build_full", "full build peak memory < 2 GiB"),
+                      ("lint_cold", "lint (cold) peak memory < 2 GiB"),
+                      ("lint_warm", "lint (warm) peak memory < 2 GiB")):
+        for n in sizes:
+            r = data.get(n, {}).get(key)
+            target = n == 100000
+            if r and r.usable:
+                kib = r.peak_kib
+                verdict = ("PASS" if kib < 2 * GIB else "MISS") if target else "info"
+                res.append((name, n, f"{kib / 1024:.0f} MiB", f"{kib / (2 * GIB):.2f} of 2 GiB", verdict))
+            else:
+                res.append((name, n, "", "", why(n, key)))
+    for n in sizes:
+        for q in QUERIES:
+            x = med(n, q)
+            target = n == 100000
+            name = f"query < 100 ms: {LABEL[q]}"
+            if x is not None:
+                verdict = ("PASS" if x < 0.1 else "MISS") if target else "info"
+                res.append((name, n, f"{x * 1000:.0f} ms", f"{x / 0.1:.2f} of 100 ms", verdict))
+            else:
+                res.append((name, n, "", "", why(n, q)))
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--raw", action="append", required=True)
+    ap.add_argument("--meta", action="append", required=True)
+    ap.add_argument("--pages", action="append", default=[])
+    a = ap.parse_args()
+    meta = read_meta(a.meta)
+    data = read_raw(a.raw)
+    pages = read_pages(a.pages)
+    out = [f"# anthology benchmarks, {meta.get('date', '')}", ""]
+    out.append("Produced by `bench/run.sh " + " ".join(sorted(set(meta.get("sizes", "").split()), key=int)) + "` (see bench/README.md for what each row "
+               "means). Wall times are whole processes, median of the runs with the spread min–max; peak "
+               "MiB is the largest resident set of any run (`/usr/bin/time %M`, the largest process of a "
+               "pipeline); CPU s is user + system time, which exceeds wall time when a tool uses both cores.")
+    out.append("")
+    out.append("## Machine")
+    out.append("")
+    out.append(f"- {meta.get('nproc')} CPUs ({meta.get('cpu')}), {meta.get('mem')} of memory; "
+               f"{meta.get('os')}, Linux {meta.get('kernel')}")
+    out.append(f"- load average (1, 5, 15 min) at the start {meta.get('load_start')}, at the end {meta.get('load_end')}")
+    try:
+        load = float(meta.get("load_start", "0").split()[0])
+        if load > 0.5 * int(meta.get("nproc", "1")):
+            out.append(f"- **The machine was shared while this ran** (load {load:.1f} on {meta.get('nproc')} "
+                       "CPUs at the start): absolute times are inflated and noisy; ratios measured in the "
+                       "same minutes are more meaningful than the seconds.")
+    except ValueError:
+        pass
+    out.append(f"- tools: {meta.get('cmark')}; {meta.get('hugo')}; {meta.get('anthology')}; "
+               f"compiler {meta.get('compiler')}, {meta.get('build_type')} build")
+    if meta.get("concurrent"):
+        out.append(f"- {meta['concurrent']}")
+    if meta.get("mem_limit"):
+        out.append(f"- {meta['mem_limit']}")
+    out.append("- every run reads a warm page cache (the corpus was just written or read); no cache is dropped")
+    out.append("")
+    out.append("## Targets")
+    out.append("")
+    out.append("Each target is judged at the size it names (10k for the incremental builds, 100k for memory "
+               "and queries, every size for the full-build ratios); the other sizes are shown as `info`.")
+    out.append("")
+    out.append("| target | notes | measured | ratio | result |")
+    out.append("| --- | ---: | --- | ---: | --- |")
+    for name, n, measured, ratio, verdict in targets(data):
+        out.append(f"| {name} | {n:,} | {measured} | {ratio} | {verdict} |")
+    out.append("")
+    for n in sorted(data):
+        out += size_table(n, data[n], pages, meta)
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()

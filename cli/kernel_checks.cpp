@@ -1,0 +1,117 @@
+#include "cli/kernel_checks.h"
+
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "core/rules/rule_catalog.h"
+#include "render/kernels/kernel_library.h"
+
+namespace anth::cli {
+
+namespace {
+
+std::string utc_now() {
+  std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
+}
+
+kernels::KernelRequest request_of(const Note& n) { return {n.id, n.title, n.kernel, n.kernel_params}; }
+
+std::string claims_json(const kernels::KernelResult& r) {
+  nlohmann::ordered_json claims = nlohmann::ordered_json::array();
+  for (const auto& c : r.claims) {
+    nlohmann::ordered_json j = {{"claim", c.claim}, {"pass", c.pass}};
+    // JSON has no NaN: a value that was not finite is stored as null.
+    j["measured"] = std::isfinite(c.measured) ? nlohmann::ordered_json(c.measured) : nlohmann::ordered_json();
+    j["bound"] = std::isfinite(c.bound) ? nlohmann::ordered_json(c.bound) : nlohmann::ordered_json();
+    claims.push_back(j);
+  }
+  return claims.dump();
+}
+
+Location kernel_location(const Note& n) {
+  if (const Field* f = n.field("kernel"); f && !f->items.empty()) return f->items[0].where;
+  return {n.path, 1, 1};
+}
+
+}  // namespace
+
+std::vector<const Note*> kernel_nodes(const Corpus& corpus, const std::vector<std::string>& ids,
+                                      std::vector<std::string>& missing) {
+  std::vector<const Note*> out;
+  if (ids.empty()) {
+    for (const Note& n : corpus.notes)
+      if (n.in_graph && !n.kernel.empty()) out.push_back(&n);
+  } else {
+    for (const std::string& id : ids) {
+      const Note* n = corpus.find(id);
+      if (!n || n->kernel.empty()) missing.push_back(id);
+      else out.push_back(n);
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const Note* a, const Note* b) { return a->id < b->id; });
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<KernelCheck> check_kernels(Session& session, const std::vector<const Note*>& nodes,
+                                       const std::string& compiler) {
+  std::vector<KernelCheck> checks(nodes.size());
+  kernels::RunOptions options;
+  options.compiler = compiler;
+  options.flags = session.config.kernel_flags;
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < nodes.size();) {
+      KernelCheck& c = checks[i];
+      c.node = nodes[i];
+      auto problems = kernels::check_kernel_request(request_of(*c.node));
+      if (!problems.empty()) {
+        c.skipped = true;
+        c.skip_reason = problems.front().message;
+        continue;
+      }
+      auto name = kernels::split_kernel_name(c.node->kernel);
+      options.source_name = name.first + ".cpp";
+      c.result = kernels::compile_and_run(kernels::emit_kernel_source(request_of(*c.node)), options);
+    }
+  };
+  std::thread helper(worker);
+  worker();
+  helper.join();
+
+  std::string when = utc_now();
+  for (const KernelCheck& c : checks) {
+    if (c.skipped) continue;
+    StoredKernelResult stored{c.node->id, c.node->kernel, c.result.pass, claims_json(c.result),
+                              c.result.compiler, when, c.result.error};
+    if (auto ok = session.index->store_kernel_result(stored); !ok)
+      std::fprintf(stderr, "anthology: cannot store the kernel result of %s: %s\n", c.node->id.c_str(), ok.error().c_str());
+  }
+  return checks;
+}
+
+std::vector<Diagnostic> kernel_findings(const std::vector<KernelCheck>& checks) {
+  std::vector<Diagnostic> out;
+  for (const KernelCheck& c : checks) {
+    if (c.skipped || c.result.pass) continue;
+    std::string why = c.result.error;
+    if (why.empty())
+      for (const auto& claim : c.result.claims)
+        if (!claim.pass) {
+          why = "claim '" + claim.claim + "' measured " + std::to_string(claim.measured) + " against bound " +
+                std::to_string(claim.bound);
+          break;
+        }
+    out.push_back({"K003", find_rule("K003")->severity, kernel_location(*c.node),
+                   "kernel " + c.node->kernel + " of " + c.node->id + " failed: " + why, {}});
+  }
+  return out;
+}
+
+}  // namespace anth::cli

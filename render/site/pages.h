@@ -1,0 +1,70 @@
+#pragma once
+// The pages of the site, each rendered from its template with data drawn from the SiteContext.
+#include <set>
+#include <string>
+#include <vector>
+
+#include "render/site/site_context.h"
+#include "render/site/site_files.h"
+#include "render/site/templates.h"
+
+namespace anth::site {
+
+// The frame every page shares: header with navigation and search, main, footer.
+struct Frame {
+  std::string title;         // the page's own title ("" on the home page)
+  std::string root;          // "" or "../"
+  std::string current;       // the navigation entry to mark as the current page
+  std::string body_class;
+  std::vector<std::string> scripts;  // site-relative script paths, after site.js
+  bool header_search = true;
+};
+
+class Pages {
+ public:
+  Pages(const SiteContext& context, const Templates& templates) : ctx_(context), t_(templates) {}
+
+  // A node's page; for a SOTA or THEORY with a kernel, also its kernel file (appended to `extra`).
+  std::string node_page(std::size_t v, SiteFiles& extra) const;
+
+  std::string home_page() const;
+  std::string kind_listing(Kind kind) const;
+  std::string tags_page() const;
+  std::string tag_page(const std::string& tag, const std::vector<std::size_t>& vertices) const;
+  std::string glossary_page() const;
+  std::string graph_page() const;
+  std::string provenance_page() const;
+  std::string kernels_page() const;  // after every node_page
+  std::string search_page() const;
+
+  // The file a kind's listing has ("practices.html") and its heading ("Practices").
+  static std::string listing_file(Kind kind);
+  static std::string listing_title(Kind kind);
+
+ private:
+  std::string wrap(const Frame& frame, const std::string& content_html) const;
+  nlohmann::json ref(std::size_t v, const std::string& root = "") const;
+  nlohmann::json term_ref(std::size_t v, const std::string& tip_id, const std::string& root = "") const;
+  nlohmann::json properties(std::size_t v) const;
+  nlohmann::json citation(std::size_t v) const;
+  nlohmann::json kernel_section(std::size_t v, SiteFiles& extra) const;
+  nlohmann::json kernel_result_json(const Note& n) const;
+  nlohmann::json backlinks(std::size_t v) const;
+  nlohmann::json diagnostics_of(const Note& n) const;
+  std::string neighbourhood_svg(std::size_t v) const;
+
+  const SiteContext& ctx_;
+  const Templates& t_;
+  mutable std::set<std::string> emitted_;  // kernel files node_page wrote; kernels_page links only these
+};
+
+// Helpers shared by the pages, exposed for tests.
+std::string authors_short(const std::vector<std::string>& authors);  // "Vaswani et al."
+std::string authors_full(const std::vector<std::string>& authors);   // "A, B and C"
+std::string reading_time(int words);                                 // "2 min read"
+// 'Cited as “introduced by” by' for an incoming relation ("Cited by", "Contests", "Superseded by" where
+// that form reads badly), "Introduced by" for an outgoing one.
+std::string incoming_label(std::string_view kind);
+std::string outgoing_label(std::string_view kind);
+
+}  // namespace anth::site

@@ -1,0 +1,186 @@
+// anth::Graph on hand-built corpora: vertices and edges, years, readings, neighbourhoods, shortest paths,
+// cycles (with self-loops and a cap) and the layout.
+#include <catch2/catch.hpp>
+
+#include "core/graph/graph.h"
+#include "tests/graph/graph_test_corpus.h"
+
+using namespace anth;
+using test::CorpusBuilder;
+
+namespace {
+
+std::vector<std::string> ids_of(const Graph& g, const std::vector<std::size_t>& vs) {
+  std::vector<std::string> out;
+  for (std::size_t v : vs) out.push_back(g.note(v).id);
+  return out;
+}
+
+std::size_t vertex(const Graph& g, const std::string& id) {
+  auto v = g.vertex(id);
+  REQUIRE(v.has_value());
+  return *v;
+}
+
+// LIT-1 (2017) <-cites- LIT-2 (2020) <-cites- LIT-3 (2021); SOTA-1 introduced_by LIT-2, source LIT-1 and
+// THEORY-1 (source LIT-3 and LIT-1); NOTE-1 and NOTE-2 read LIT-2; NOTE-2 mentions SOTA-1.
+Corpus small_corpus() {
+  CorpusBuilder b;
+  b.note("LIT-1", 2017);
+  b.note("LIT-2", 2020);
+  b.note("LIT-3", 2021);
+  b.note("LIT-4");  // year unknown
+  b.note("NOTE-1");
+  b.note("NOTE-2");
+  b.note("SOTA-1");
+  b.note("SOTA-2");
+  b.note("THEORY-1");
+  b.note("THEORY-2");
+  b.note("qk-norm");
+  b.relate("LIT-2", "cites", "LIT-1").relate("LIT-3", "cites", "LIT-2");
+  b.relate("SOTA-1", "introduced_by", "LIT-2", 3).relate("SOTA-1", "source", "LIT-1", 4).relate("SOTA-1", "source", "THEORY-1", 5);
+  b.relate("THEORY-1", "source", "LIT-3").relate("THEORY-1", "source", "LIT-1");
+  b.relate("NOTE-1", "paper", "LIT-2").relate("NOTE-2", "paper", "LIT-2").relate("NOTE-2", "mentions", "SOTA-1", 9);
+  b.relate("NOTE-2", "mentions", "NOTE-2", 10);  // a link to one's own heading: no edge
+  b.relate("SOTA-2", "introduced_by", "LIT-4").relate("THEORY-2", "source", "LIT-4");
+  b.relate("SOTA-2", "source", "");  // unresolved: no edge
+  return b.build();
+}
+
+}  // namespace
+
+TEST_CASE("graph: vertices follow the corpus and edges the resolved relations", "[graph]") {
+  Corpus corpus = small_corpus();
+  corpus.notes.push_back(Note{.path = "zz.md", .id = "LIT-99", .kind = Kind::Lit, .in_graph = false});
+  Graph g(corpus);
+  CHECK(g.vertex_count() == 11);
+  CHECK(g.edge_count() == 12);
+  CHECK_FALSE(g.vertex("LIT-99").has_value());
+  CHECK_FALSE(g.vertex("nothing").has_value());
+  CHECK(g.note(vertex(g, "SOTA-1")).id == "SOTA-1");
+
+  std::size_t sota = vertex(g, "SOTA-1");
+  auto out = g.out_edges(sota);
+  REQUIRE(out.size() == 3);
+  CHECK(out[0].relation->kind == "introduced_by");
+  CHECK(g.out_edges(sota, "source").size() == 2);
+  auto in = g.in_edges(vertex(g, "LIT-2"));
+  REQUIRE(in.size() == 4);  // cites from LIT-3, introduced_by, two papers
+  CHECK(g.note(in[0].from).id == "LIT-3");
+  CHECK(g.in_edges(vertex(g, "LIT-2"), "paper").size() == 2);
+  CHECK(g.out_edges(vertex(g, "NOTE-2"), "mentions").size() == 1);
+  CHECK(g.out_edges(12345).empty());
+}
+
+TEST_CASE("graph: the year of each kind of node", "[graph][year]") {
+  Corpus corpus = small_corpus();
+  Graph g(corpus);
+  CHECK(g.year(vertex(g, "LIT-1")) == 2017);
+  CHECK_FALSE(g.year(vertex(g, "LIT-4")).has_value());
+  CHECK(g.year(vertex(g, "SOTA-1")) == 2020);   // its introduced_by paper's year
+  CHECK_FALSE(g.year(vertex(g, "SOTA-2")).has_value());  // origin of unknown year
+  CHECK(g.year(vertex(g, "THEORY-1")) == 2017);  // the earliest LIT source
+  CHECK_FALSE(g.year(vertex(g, "THEORY-2")).has_value());
+  CHECK_FALSE(g.year(vertex(g, "NOTE-1")).has_value());
+  CHECK_FALSE(g.year(vertex(g, "qk-norm")).has_value());
+  CHECK_FALSE(g.year(999).has_value());
+}
+
+TEST_CASE("graph: readings are the notes whose paper is the LIT", "[graph]") {
+  Corpus corpus = small_corpus();
+  Graph g(corpus);
+  CHECK(ids_of(g, g.readings(vertex(g, "LIT-2"))) == std::vector<std::string>{"NOTE-1", "NOTE-2"});
+  CHECK(g.readings(vertex(g, "LIT-1")).empty());
+}
+
+TEST_CASE("graph: neighborhood by depth and relation kind", "[graph][neighborhood]") {
+  Corpus corpus = small_corpus();
+  Graph g(corpus);
+  std::size_t lit2 = vertex(g, "LIT-2");
+  CHECK(ids_of(g, g.neighborhood(lit2, 0)) == std::vector<std::string>{"LIT-2"});
+  CHECK(ids_of(g, g.neighborhood(lit2, 1)) ==
+        std::vector<std::string>{"LIT-2", "LIT-1", "LIT-3", "NOTE-1", "NOTE-2", "SOTA-1"});
+  CHECK(ids_of(g, g.neighborhood(lit2, 1, {"cites"})) == std::vector<std::string>{"LIT-2", "LIT-1", "LIT-3"});
+  CHECK(ids_of(g, g.neighborhood(lit2, 2, {"cites", "paper"})) ==
+        std::vector<std::string>{"LIT-2", "LIT-1", "LIT-3", "NOTE-1", "NOTE-2"});
+  CHECK(g.neighborhood(lit2, 100).size() == 7);  // LIT-2's component: LIT-1..3, NOTE-1..2, SOTA-1, THEORY-1
+}
+
+TEST_CASE("graph: shortest path walks edges both ways", "[graph][path]") {
+  Corpus corpus = small_corpus();
+  Graph g(corpus);
+  auto path = g.shortest_path(vertex(g, "NOTE-1"), vertex(g, "LIT-1"));
+  REQUIRE(path.size() == 2);
+  CHECK(path[0].forward);
+  CHECK(path[0].edge.relation->kind == "paper");
+  CHECK(path[1].edge.relation->kind == "cites");  // LIT-2 cites LIT-1, walked forward
+  CHECK(path[1].forward);
+
+  auto back = g.shortest_path(vertex(g, "LIT-1"), vertex(g, "NOTE-1"));
+  REQUIRE(back.size() == 2);
+  CHECK_FALSE(back[0].forward);
+  CHECK(g.note(back[0].edge.from).id == "LIT-2");
+
+  auto via = g.shortest_path(vertex(g, "LIT-3"), vertex(g, "LIT-1"), {"cites"});
+  CHECK(via.size() == 2);
+  CHECK(g.shortest_path(vertex(g, "LIT-3"), vertex(g, "LIT-1")).size() == 2);
+  CHECK(g.shortest_path(vertex(g, "LIT-1"), vertex(g, "NOTE-1"), {"cites"}).empty());
+  CHECK(g.shortest_path(vertex(g, "LIT-1"), vertex(g, "qk-norm")).empty());
+  CHECK(g.shortest_path(vertex(g, "LIT-1"), vertex(g, "LIT-1")).empty());
+}
+
+TEST_CASE("graph: cycles on a cycle and a self-loop graph", "[graph][cycles]") {
+  CorpusBuilder b;
+  for (const char* id : {"LIT-1", "LIT-2", "LIT-3", "LIT-4", "LIT-5"}) b.note(id, 2020);
+  b.relate("LIT-2", "cites", "LIT-3").relate("LIT-3", "supersedes", "LIT-1").relate("LIT-1", "cites", "LIT-2");
+  b.relate("LIT-2", "cites", "LIT-1");                                          // a second, shorter cycle
+  b.relate("LIT-4", "cites", "LIT-4");                                          // a self-loop
+  b.relate("LIT-1", "compared_against", "LIT-5").relate("LIT-5", "compared_against", "LIT-1");  // other kind
+  Corpus corpus = b.build();
+  Graph g(corpus);
+  std::vector<std::vector<std::string>> found;
+  for (const auto& cycle : g.cycles({"cites", "supersedes"})) found.push_back(ids_of(g, cycle));
+  CHECK(found == std::vector<std::vector<std::string>>{{"LIT-1", "LIT-2"}, {"LIT-1", "LIT-2", "LIT-3"}, {"LIT-4"}});
+  CHECK(g.cycles({"cites"}).size() == 2);  // LIT-1 <-> LIT-2 and the self-loop
+  CHECK(g.cycles({"compared_against"}).size() == 1);
+  CHECK(g.cycles({"paper"}).empty());
+  CHECK(g.cycles({}).size() == 4);  // every kind
+}
+
+TEST_CASE("graph: cycle enumeration is capped on a dense graph", "[graph][cycles]") {
+  CorpusBuilder b;
+  const int n = 12;  // a complete digraph on 12 vertices has billions of elementary cycles
+  for (int i = 0; i < n; ++i) b.note("LIT-" + std::to_string(i), 2020);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      if (i != j) b.relate("LIT-" + std::to_string(i), "cites", "LIT-" + std::to_string(j));
+  Corpus corpus = b.build();
+  Graph g(corpus);
+  auto cycles = g.cycles({"cites"});
+  CHECK(cycles.size() == 1000);
+  CHECK(cycles == g.cycles({"cites"}));  // deterministic
+}
+
+TEST_CASE("graph: layout is deterministic and inside the unit square", "[graph][layout]") {
+  Corpus corpus = small_corpus();
+  Graph g(corpus);
+  std::vector<std::size_t> all;
+  for (std::size_t v = 0; v < g.vertex_count(); ++v) all.push_back(v);
+  auto first = g.layout(all);
+  auto second = g.layout(all);
+  REQUIRE(first.size() == all.size());
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    CHECK(first[i].x == second[i].x);
+    CHECK(first[i].y == second[i].y);
+    CHECK((first[i].x >= 0 && first[i].x <= 1 && first[i].y >= 0 && first[i].y <= 1));
+  }
+  // The points are spread out, not stacked.
+  CHECK(std::any_of(first.begin(), first.end(), [&](const Point& p) { return p.x != first[0].x || p.y != first[0].y; }));
+
+  auto one = g.layout({vertex(g, "LIT-1")});
+  REQUIRE(one.size() == 1);
+  CHECK((one[0].x == 0.5 && one[0].y == 0.5));
+  auto repeated = g.layout({vertex(g, "LIT-1"), vertex(g, "LIT-2"), vertex(g, "LIT-1")});
+  REQUIRE(repeated.size() == 3);
+  CHECK((repeated[0].x == repeated[2].x && repeated[0].y == repeated[2].y));
+}

@@ -1,0 +1,20 @@
+// The P and K rules end to end: `anthology lint` on each fixture prints exactly its expected.txt lines.
+#include <catch2/catch.hpp>
+
+#include "tests/support/rule_fixture.h"
+
+RULE_FIXTURE_TEST("P001")
+RULE_FIXTURE_TEST("P002")
+RULE_FIXTURE_TEST("P003")
+RULE_FIXTURE_TEST("P004")
+RULE_FIXTURE_TEST("P005")
+RULE_FIXTURE_TEST("P006")
+RULE_FIXTURE_TEST("P007")
+RULE_FIXTURE_TEST("P008")
+RULE_FIXTURE_TEST("P009")
+RULE_FIXTURE_TEST("P010")
+RULE_FIXTURE_TEST("P011")
+RULE_FIXTURE_TEST("P012")
+RULE_FIXTURE_TEST("P013")
+RULE_FIXTURE_TEST("K001")
+RULE_FIXTURE_TEST("K002")

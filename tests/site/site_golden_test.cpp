@@ -1,0 +1,105 @@
+// Golden pages of the fixture corpus (tests/fixtures/site/corpus): what a reader sees, byte for byte.
+// Parts that belong to other components are masked before comparing: the emitted kernel source and
+// its library texts (render/kernels) and the layout's coordinates (core/graph). Regenerate with
+// ANTHOLOGY_UPDATE_GOLDEN=1 after an intended change, and read the diff.
+#include <catch2/catch.hpp>
+
+#include <regex>
+
+#include "render/kernels/kernel_library.h"
+#include "tests/site/site_test_support.h"
+
+using namespace anth::test;
+using namespace anth::test::site;
+
+namespace {
+
+std::string masked(std::string page) {
+  static const std::regex kernel(R"(<section class="kernel"[\s\S]*?</section>)");
+  static const std::regex coordinate(R"(\b(x|y|x1|y1|x2|y2|cx|cy)="[0-9.]+")");
+  static const std::regex anchor(R"( text-anchor="end")");
+  page = std::regex_replace(page, kernel, "<section class=\"kernel\">[kernel section]</section>");
+  page = std::regex_replace(page, coordinate, "$1=\"#\"");
+  return std::regex_replace(page, anchor, "");
+}
+
+}  // namespace
+
+TEST_CASE("site: golden pages of the fixture corpus", "[site][golden]") {
+  TempDir dir;
+  fs::path corpus = copy_fixture(dir);
+  RunResult r = build_site(dir.path(), corpus, dir.path() / "site");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("wrote 24 of 24 pages") != std::string::npos);
+
+  for (const char* page : {"LIT-001.html", "NOTE-001.html", "NOTE-002.html", "SOTA-002.html", "qk-norm.html",
+                           "index.html", "practices.html", "papers.html", "glossary.html", "tags/model-stability.html",
+                           "provenance.html", "search.html"}) {
+    INFO(page);
+    std::string actual = masked(read_file(dir.path() / "site" / page));
+    CHECK(matches_golden(actual, std::string("site/") + page));
+  }
+  CHECK(matches_golden(read_file(dir.path() / "site" / "search" / "meta.js"), "site/search/meta.js"));
+}
+
+TEST_CASE("site: the kernel section shows the emitted source, its download and the last result", "[site]") {
+  TempDir dir;
+  fs::path corpus = copy_fixture(dir);
+  REQUIRE(build_site(dir.path(), corpus, dir.path() / "site").status == 0);
+  std::string page = read_file(dir.path() / "site" / "SOTA-002.html");
+  std::string source = anth::kernels::emit_kernel_source({"SOTA-002", "Normalize queries and keys before the dot product", "qk_norm", {}});
+  CHECK(read_file(dir.path() / "site" / "kernels" / "SOTA-002" / "qk_norm.cpp") == source);
+  CHECK(page.find("<a class=\"download\" href=\"kernels/SOTA-002/qk_norm.cpp\" download=\"qk_norm.cpp\">") != std::string::npos);
+  CHECK(page.find("<pre class=\"kernel-source\"><code class=\"language-cpp\">") != std::string::npos);
+  CHECK(page.find("Last check: not yet checked") != std::string::npos);
+  // The source is escaped into the page: every '<' of an #include is text.
+  CHECK(page.find("#include &lt;") != std::string::npos);
+  std::string kernels = read_file(dir.path() / "site" / "kernels.html");
+  CHECK(kernels.find("href=\"kernels/SOTA-001/sdpa_scale.cpp\"") != std::string::npos);
+  CHECK(kernels.find("not yet checked") != std::string::npos);
+}
+
+TEST_CASE("site: the same corpus gives a byte-identical site", "[site]") {
+  TempDir dir;
+  fs::path corpus = copy_fixture(dir);
+  REQUIRE(build_site(dir.path(), corpus, dir.path() / "one").status == 0);
+  REQUIRE(build_site(dir.path(), corpus, dir.path() / "two").status == 0);
+  auto one = snapshot(dir.path() / "one"), two = snapshot(dir.path() / "two");
+  CHECK(one.size() > 50);
+  CHECK(one == two);
+}
+
+TEST_CASE("site: pages show what the seeds show", "[site]") {
+  TempDir dir;
+  fs::path corpus = copy_fixture(dir);
+  REQUIRE(build_site(dir.path(), corpus, dir.path() / "site").status == 0);
+  std::string lit = read_file(dir.path() / "site" / "LIT-001.html");
+  CHECK(lit.find("<span class=\"reading-time\">1 min read</span>") != std::string::npos);
+  CHECK(lit.find("Vaswani et al. (2017) — <a class=\"arxiv\" href=\"https://arxiv.org/abs/1706.03762\"") != std::string::npos);
+  CHECK(lit.find(">ARXIV-1706.03762</a>") != std::string::npos);
+  CHECK(lit.find("Read as <a class=\"ref kind-note\" href=\"NOTE-001.html\"") != std::string::npos);
+  CHECK(lit.find("Properties <span class=\"count\">8</span>") != std::string::npos);
+  CHECK(lit.find("<dt>Cited by</dt>") != std::string::npos);
+  CHECK(lit.find("<dt>Version</dt><dd>2</dd>") != std::string::npos);
+  CHECK(lit.find("<dt>Cited as “introduced by” by</dt>") != std::string::npos);
+  CHECK(lit.find("<dt>Cited as “paper” by</dt>") != std::string::npos);
+  CHECK(lit.find("<dt>Cited as “source” by</dt>") != std::string::npos);
+  CHECK(lit.find("<dt>Cited as “compared against” by</dt>") != std::string::npos);
+  CHECK(lit.find("<a class=\"tag\" href=\"tags/model-architecture.html\">model-architecture</a>") != std::string::npos);
+  CHECK(lit.find("Graph View") != std::string::npos);
+  CHECK(lit.find("Backlinks") != std::string::npos);
+
+  std::string sota = read_file(dir.path() / "site" / "SOTA-002.html");
+  CHECK(sota.find("<dt>Introduced by</dt><dd><ul class=\"refs\"><li><a class=\"ref kind-lit\" href=\"LIT-002.html\" "
+                  "title=\"Query-Key Normalization for Transformers\">LIT-002 — Query-Key Normalization for Transformers</a>") !=
+        std::string::npos);
+
+  std::string term = read_file(dir.path() / "site" / "qk-norm.html");
+  for (const char* part : {"In plain words", "<dfn>QK-norm</dfn>, n.:", "<h2 id=\"origin\">", "<h2 id=\"sources\">",
+                           "<h2 id=\"related_h\">Related</h2>", "<h2 id=\"mentioned_h\">Mentioned in</h2>",
+                           "title=\"attention, n.: The part of a model"})
+    CHECK(term.find(part) != std::string::npos);
+  // SOTA-002 names the term in its body, so the term page lists it.
+  CHECK(term.find("href=\"SOTA-002.html\"") != std::string::npos);
+}

@@ -1,0 +1,200 @@
+// Writing the site: atomic (a failed or killed build leaves the previous site whole), incremental
+// (an unchanged corpus rewrites no file; a changed note rewrites only the pages that show it), and
+// the command's exits (--strict, a missing corpus, an output folder that is not a site).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+
+#include "render/site/site_writer.h"
+#include "tests/site/site_test_support.h"
+
+using namespace anth::test;
+using namespace anth::test::site;
+
+namespace {
+
+void replace_in_file(const fs::path& file, const std::string& from, const std::string& to) {
+  std::string text = read_file(file);
+  auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), to);
+  std::ofstream(file, std::ios::binary) << text;
+}
+
+std::vector<std::string> siblings_named(const fs::path& dir, const std::string& prefix) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().filename().string().rfind(prefix, 0) == 0) out.push_back(e.path().filename().string());
+  return out;
+}
+
+std::vector<std::string> only_pages(std::vector<std::string> files) {
+  files.erase(std::remove_if(files.begin(), files.end(),
+                             [](const std::string& f) { return f.size() < 5 || f.compare(f.size() - 5, 5, ".html") != 0; }),
+              files.end());
+  return files;
+}
+
+}  // namespace
+
+TEST_CASE("site: a rebuild of an unchanged corpus writes no file", "[site]") {
+  TempDir dir;
+  fs::path corpus = copy_fixture(dir), out = dir.path() / "site";
+  RunResult first = build_site(dir.path(), corpus, out);
+  REQUIRE(first.status == 0);
+  auto before = inodes(out);
+  RunResult second = build_site(dir.path(), corpus, out);
+  INFO(second.out << second.err);
+  REQUIRE(second.status == 0);
+  CHECK(second.out.rfind("wrote 0 of 24 pages (0 of ", 0) == 0);
+  CHECK(rewritten(before, inodes(out)).empty());
+  CHECK(inodes(out).size() == before.size());
+  CHECK(siblings_named(dir.path(), "site.").empty());
+}
+
+TEST_CASE("site: changing one note rewrites only the pages that show it", "[site]") {
+  TempDir dir;
+  fs::path corpus = copy_fixture(dir), out = dir.path() / "site";
+  REQUIRE(build_site(dir.path(), corpus, out).status == 0);
+
+  // A paragraph without links: only the note's own page shows it (and the search index).
+  auto before = inodes(out);
+  replace_in_file(corpus / "notes" / "NOTE-001.md", "for the slides.", "for the slides and the recording.");
+  RunResult r = build_site(dir.path(), corpus, out);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.rfind("wrote 1 of 24 pages", 0) == 0);
+  std::vector<std::string> changed = rewritten(before, inodes(out));
+  CHECK(only_pages(changed) == std::vector<std::string>{"NOTE-001.html"});
+  for (const std::string& f : changed) CHECK((f == "NOTE-001.html" || f.rfind("search/", 0) == 0));
+  CHECK(read_file(out / "NOTE-001.html").find("the slides and the recording.") != std::string::npos);
+
+  // A paragraph with links: the linked pages show it in their backlinks.
+  before = inodes(out);
+  replace_in_file(corpus / "notes" / "NOTE-001.md", "with a variance argument", "with a short variance argument");
+  r = build_site(dir.path(), corpus, out);
+  REQUIRE(r.status == 0);
+  changed = only_pages(rewritten(before, inodes(out)));
+  CHECK(changed == std::vector<std::string>{"LIT-001.html", "NOTE-001.html", "SOTA-001.html"});
+  CHECK(read_file(out / "LIT-001.html").find("with a short variance argument") != std::string::npos);
+
+  // A new title: every page that names the note.
+  before = inodes(out);
+  replace_in_file(corpus / "theory" / "THEORY-001.md", "has variance d\n", "has variance exactly d\n");
+  r = build_site(dir.path(), corpus, out);
+  REQUIRE(r.status == 0);
+  changed = only_pages(rewritten(before, inodes(out)));
+  for (const char* page : {"THEORY-001.html", "LIT-001.html", "SOTA-001.html", "theories.html"})
+    CHECK(std::find(changed.begin(), changed.end(), page) != changed.end());
+  CHECK(std::find(changed.begin(), changed.end(), "qk-norm.html") == changed.end());
+}
+
+TEST_CASE("site: a build that fails leaves the previous site whole", "[site]") {
+  TempDir dir;
+  fs::path corpus = copy_fixture(dir), out = dir.path() / "site";
+  REQUIRE(build_site(dir.path(), corpus, out).status == 0);
+  auto previous = snapshot(out);
+  replace_in_file(corpus / "lit" / "LIT-002.md", "Query-Key Normalization for Transformers", "QK normalization");
+
+  RunResult failed = build_site(dir.path(), corpus, out, "", "ANTHOLOGY_SITE_FAULT=fail:3");
+  INFO(failed.err);
+  CHECK(failed.status == 2);
+  CHECK(failed.err.find("injected fault") != std::string::npos);
+  CHECK(failed.err.find("previous site is kept") != std::string::npos);
+  CHECK(snapshot(out) == previous);
+  CHECK(siblings_named(dir.path(), "site.").empty());  // the half-written folder is gone
+}
+
+TEST_CASE("site: a build killed while writing leaves the previous site whole", "[site]") {
+  TempDir dir;
+  fs::path corpus = copy_fixture(dir), out = dir.path() / "site";
+  REQUIRE(build_site(dir.path(), corpus, out).status == 0);
+  auto previous = snapshot(out);
+  replace_in_file(corpus / "lit" / "LIT-002.md", "Query-Key Normalization for Transformers", "QK normalization");
+
+  RunResult killed = build_site(dir.path(), corpus, out, "", "ANTHOLOGY_SITE_FAULT=kill:5");
+  CHECK(killed.status != 0);
+  CHECK(snapshot(out) == previous);
+  CHECK(siblings_named(dir.path(), "site.tmp-").size() == 1);  // what the killed build left
+
+  RunResult next = build_site(dir.path(), corpus, out);
+  REQUIRE(next.status == 0);
+  CHECK(siblings_named(dir.path(), "site.").empty());  // cleaned up
+  CHECK(read_file(out / "LIT-002.html").find("QK normalization") != std::string::npos);
+}
+
+TEST_CASE("site: --strict fails on lint errors and keeps the previous site", "[site]") {
+  TempDir dir;
+  fs::path corpus = copy_fixture(dir), out = dir.path() / "site";
+  REQUIRE(build_site(dir.path(), corpus, out, "--strict").status == 0);  // warnings only
+  auto previous = snapshot(out);
+  dir.write("corpus/sota/SOTA-009.md", "---\nid: SOTA-009\ntitle: A practice with no evidence\nstatus: adopted\n---\nNothing.\n");
+
+  RunResult strict = build_site(dir.path(), corpus, out, "--strict");
+  INFO(strict.err);
+  CHECK(strict.status == 1);
+  CHECK(strict.err.find("sota/SOTA-009.md") != std::string::npos);
+  CHECK(strict.err.find("--strict; the previous site is kept") != std::string::npos);
+  CHECK(snapshot(out) == previous);
+
+  // Without --strict the errors are shown on the note's page and in the provenance report.
+  RunResult lenient = build_site(dir.path(), corpus, out);
+  CHECK(lenient.status == 0);
+  std::string page = read_file(out / "SOTA-009.html");
+  CHECK(page.find("<aside class=\"diagnostics\"") != std::string::npos);
+  CHECK(page.find("href=\"provenance.html#d") != std::string::npos);
+  std::string report = read_file(out / "provenance.html");
+  CHECK(report.find("<a href=\"SOTA-009.html\">sota/SOTA-009.md:") != std::string::npos);
+  CHECK(report.find("<h2 id=\"errors\">Errors") != std::string::npos);
+}
+
+TEST_CASE("site: the build command's failures are one-line reasons", "[site]") {
+  TempDir dir;
+  RunResult missing = build_site(dir.path(), dir.path() / "no-such-corpus", dir.path() / "site");
+  CHECK(missing.status == 2);
+  CHECK(std::count(missing.err.begin(), missing.err.end(), '\n') == 1);
+  CHECK(missing.err.find("no corpus folder") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir.path() / "site"));
+
+  // A folder that is not a site is never replaced.
+  fs::path corpus = copy_fixture(dir);
+  dir.write("precious/thesis.tex", "years of work");
+  RunResult refused = build_site(dir.path(), corpus, dir.path() / "precious");
+  CHECK(refused.status == 2);
+  CHECK(refused.err.find("not a site written by anthology") != std::string::npos);
+  CHECK(read_file(dir.path() / "precious" / "thesis.tex") == "years of work");
+
+  // Nor the corpus, nor a folder holding it.
+  CHECK(build_site(dir.path(), corpus, corpus).status == 2);
+  CHECK(build_site(dir.path(), corpus, dir.path()).status == 2);
+  CHECK(fs::exists(corpus / "lit" / "LIT-001.md"));
+
+  // --watch is accepted and says it is not there yet.
+  RunResult watch = build_site(dir.path(), corpus, dir.path() / "site", "--watch");
+  CHECK(watch.status == 0);
+  CHECK(watch.err.find("--watch is not available yet") != std::string::npos);
+}
+
+TEST_CASE("site: the default output folder is ./site, or what anthology.toml names", "[site]") {
+  TempDir dir;
+  fs::path corpus = copy_fixture(dir);
+  RunResult r = run("cd " + shell_arg(dir.path()) + " && " + shell_arg(anthology_binary()) + " build --corpus corpus --index index.db");
+  REQUIRE(r.status == 0);
+  CHECK(fs::exists(dir.path() / "site" / "index.html"));
+
+  std::ofstream(corpus / "anthology.toml", std::ios::app) << "out = \"../public\"\n";
+  r = run("cd " + shell_arg(dir.path()) + " && " + shell_arg(anthology_binary()) + " build --corpus corpus --index index.db");
+  REQUIRE(r.status == 0);
+  CHECK(fs::exists(dir.path() / "public" / "index.html"));
+}
+
+TEST_CASE("site: the writer refuses paths that leave the site", "[site]") {
+  using anth::site::safe_relative_path;
+  CHECK(safe_relative_path("a/b.html"));
+  for (const char* bad : {"", "/etc/x", "../x", "a/../../x", "a//b", "./a", "a\\..\\b"}) CHECK_FALSE(safe_relative_path(bad));
+  TempDir dir;
+  auto r = anth::site::write_site(dir.path() / "site", {{"../escape.html", "x"}});
+  CHECK_FALSE(r.has_value());
+  CHECK_FALSE(fs::exists(dir.path() / "escape.html"));
+  CHECK_FALSE(fs::exists(dir.path() / "site"));
+}
