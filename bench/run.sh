@@ -21,6 +21,7 @@
 #   INCREMENTAL_100000=0   skip the three incremental build rows at that size (to save time)
 #   MEM_LIMIT_KB=K    run anthology under `ulimit -v K` (a shared machine's safety net)
 #   BENCH_NOTE=text   a line for the report's machine section (e.g. what else was running)
+#   ONLY="cmark lint" run only these groups of rows: cmark hugo build lint query
 # bench/run.sh --report RUN_ID... writes one report from several earlier invocations.
 set -uo pipefail
 
@@ -151,6 +152,9 @@ run_once() {
 # status of the last row of KEY at SIZE
 last_status() { awk -F'\t' -v s="$1" -v k="$2" '$1 == s && $2 == k {st = $4} END {print st}' "$RAW"; }
 
+# ONLY="cmark hugo build lint query": run only those groups of rows (default: all).
+want() { [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" $1 "* ]]; }
+
 skip_row() {  # SIZE KEY REASON
   printf '%s\t%s\t0\tskipped\t0\t0\t0\t%s\n' "$1" "$2" "$3" >>"$RAW"
 }
@@ -238,13 +242,16 @@ EOF2
   echo "edited_$n=body of $body_note, title of $title_note" >>"$META"
 
   # 1. the floor: one cmark-gfm process over the concatenated bytes of every note
-  (cd "$corpus" && find . -name '*.md' -not -path '*/.*' -print0 | sort -z) >"$TMP/files0"
-  row "$n" cmark "$runs" "" "$CMD_TIMEOUT" \
-    bash -c "xargs -0 -r cat <'$TMP/files0' | '$CMARK' -e table -e strikethrough -e autolink -e tasklist >/dev/null" \
-    || true
+  # (absolute paths, and `set -o pipefail` so that a cat that fails is an error, not a fast floor)
+  find "$corpus" -name '*.md' -not -path '*/.*' -print0 | sort -z >"$TMP/files0"
+  want cmark && { row "$n" cmark "$runs" "" "$CMD_TIMEOUT" \
+    bash -c "set -o pipefail; xargs -0 -r cat <'$TMP/files0' | '$CMARK' -e table -e strikethrough -e autolink -e tasklist >/dev/null" \
+    || true; }
 
   # 2. Hugo with a minimal theme over the same notes
-  if [ "$HUGO" != 1 ]; then
+  if ! want hugo; then
+    :
+  elif [ "$HUGO" != 1 ]; then
     skip_row "$n" hugo "HUGO=0"
   elif [ -z "$HUGO_BIN" ]; then
     skip_row "$n" hugo "hugo not installed"
@@ -263,6 +270,7 @@ EOF2
 
   # 3. anthology build: from scratch, then nothing changed, one body changed, one title changed
   local incr_var="INCREMENTAL_$n" build_runs_var="BUILD_RUNS_$n"
+  if want build; then
   local build_runs="${!build_runs_var:-${BUILD_RUNS:-$runs}}"
   echo "build_runs_$n=$build_runs" >>"$META"
   if row "$n" build_full "$build_runs" "rm -rf '$corpus/.anthology' '$site' '$site'.*" "$CMD_TIMEOUT" \
@@ -310,15 +318,23 @@ EOF2
     why="$(last_status "$n" build_full)"
     for k in build_nochange build_body build_title; do skip_row "$n" "$k" "build_full: $why"; done
   fi
+  fi  # want build
   cp -p "$TMP/body.orig" "$corpus/$body_note"
   cp -p "$TMP/title.orig" "$corpus/$title_note"
 
   # 4. lint: cold (no index), then warm
+  if want lint; then
   ACCEPT_RC1=1 row "$n" lint_cold "$runs" "rm -rf '$corpus/.anthology'" "$CMD_TIMEOUT" \
     "$A" lint --corpus "$corpus" || true
   echo "lint_says_$n=$(tail -1 "$TMP/out" | cut -c1-140)" >>"$META"
   ACCEPT_RC1=1 timeout "$CMD_TIMEOUT" "$A" lint --corpus "$corpus" >/dev/null 2>&1  # warm the index
   ACCEPT_RC1=1 row "$n" lint_warm "$runs" "" "$CMD_TIMEOUT" "$A" lint --corpus "$corpus" || true
+  fi
+
+  if ! want query; then
+    echo "load_end_$n=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$META"
+    return 0
+  fi
 
   # 5. queries, on a warm index
   local sota_id

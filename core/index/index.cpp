@@ -3,10 +3,9 @@
 #include <sqlite3.h>
 
 #include <cerrno>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
+#include <set>
+#include <tuple>
 #include <system_error>
 #include <unordered_set>
 
@@ -23,7 +22,8 @@ using index_detail::Statement;
 
 namespace {
 
-constexpr int busy_timeout_ms = 10'000;
+// A writer waits this long for another to finish (a first index of a large corpus takes a while).
+constexpr int busy_timeout_ms = 60'000;
 
 struct Connection {
   sqlite3* db = nullptr;
@@ -104,7 +104,49 @@ Scalar scalar(sqlite3* db, const char* sql) {
   return out;
 }
 
+// The schema objects of a database: (type, name, sql).
+using SchemaListing = std::set<std::tuple<std::string, std::string, std::string>>;
+
+std::optional<SchemaListing> schema_listing(sqlite3* db, int* rc_out = nullptr) {
+  SchemaListing out;
+  sqlite3_stmt* stmt = nullptr;
+  int rc = sqlite3_prepare_v2(db, "SELECT type, name, COALESCE(sql, '') FROM sqlite_schema", -1, &stmt, nullptr);
+  while (rc == SQLITE_OK && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    rc = SQLITE_OK;
+    auto text = [&](int i) {
+      const unsigned char* t = sqlite3_column_text(stmt, i);
+      return std::string(t ? reinterpret_cast<const char*>(t) : "");
+    };
+    out.emplace(text(0), text(1), text(2));
+  }
+  sqlite3_finalize(stmt);
+  if (rc != SQLITE_DONE && rc != SQLITE_OK) {
+    if (rc_out) *rc_out = sqlite3_extended_errcode(db);
+    return std::nullopt;
+  }
+  return out;
+}
+
+// What a fresh index holds: the embedded schema run in an in-memory database, once.
+const std::optional<SchemaListing>& expected_listing() {
+  static const std::optional<SchemaListing> listing = []() -> std::optional<SchemaListing> {
+    auto sql = embedded_asset("core/index/schema.sql");
+    sqlite3* db = nullptr;
+    if (!sql || sqlite3_open(":memory:", &db) != SQLITE_OK) {
+      sqlite3_close(db);
+      return std::nullopt;
+    }
+    std::optional<SchemaListing> out;
+    if (exec(db, std::string(*sql).c_str())) out = schema_listing(db);
+    sqlite3_close(db);
+    return out;
+  }();
+  return listing;
+}
+
 // What an existing file is: empty (fresh), a sound index of this version, or something to replace.
+// The deep check also runs PRAGMA quick_check and compares the schema with a fresh one's (a table
+// dropped by hand would otherwise make every store() fail).
 Check check_health(sqlite3* db, bool deep) {
   Check c;
   auto classify = [&](const Scalar& s) -> bool {  // true when the check must stop here
@@ -126,6 +168,19 @@ Check check_health(sqlite3* db, bool deep) {
     return c;
   }
   if (deep) {
+    int rc = SQLITE_OK;
+    auto listing = schema_listing(db, &rc);
+    if (!listing) {
+      if (is_damage(rc)) c.health = Health::Replace;
+      else c.error = sqlite_error(db);
+      return c;
+    }
+    if (const auto& expected = expected_listing())
+      for (const auto& object : *expected)
+        if (!listing->contains(object)) {
+          c.health = Health::Replace;
+          return c;
+        }
     Scalar quick = scalar(db, "PRAGMA quick_check");
     if (classify(quick)) return c;
     if (quick.text != "ok") c.health = Health::Replace;
@@ -335,20 +390,12 @@ Expected<void> store_files(sqlite3* db, const std::vector<Index::FileParse>& cha
 Expected<void> store_all(sqlite3* db, const Corpus& corpus, const std::vector<Index::FileParse>& changed,
                          const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics) {
   using namespace index_detail;
-  auto t = std::chrono::steady_clock::now();
-  auto cpu = [] { timespec ts{}; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); return ts.tv_sec + ts.tv_nsec * 1e-9; };
-  double c = cpu();
-  auto lap = [&](const char* what) { if (!std::getenv("ANTH_IDX_TIMING")) return; auto now = std::chrono::steady_clock::now(); double cn = cpu(); std::fprintf(stderr, "  %s %.3f [cpu %.3f]\n", what, std::chrono::duration<double>(now - t).count(), cn - c); t = now; c = cn; };
   ANTH_INDEX_TRY(store_files(db, changed, present_paths));
-  lap("files");
   std::vector<const Note*> notes = node_notes(corpus);
   auto graph = write_graph(db, notes);
   if (!graph) return std::unexpected(graph.error());
-  lap("graph");
   ANTH_INDEX_TRY(write_diagnostics(db, diagnostics));
-  lap("diags");
   ANTH_INDEX_TRY(write_search(db, notes));
-  lap("search");
   return write_meta(db, corpus);
 }
 
@@ -365,10 +412,7 @@ Expected<void> Index::store(const Corpus& corpus, const std::vector<FileParse>& 
       exec(db, "ROLLBACK");
       return failure(prefix + r.error());
     }
-    auto tc = std::chrono::steady_clock::now();
-    auto committed = exec(db, "COMMIT");
-    if (std::getenv("ANTH_IDX_TIMING")) std::fprintf(stderr, "commit %.3f\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - tc).count());
-    if (auto r = committed; !r) {
+    if (auto r = exec(db, "COMMIT"); !r) {
       exec(db, "ROLLBACK");
       return failure(prefix + r.error());
     }

@@ -104,49 +104,58 @@ std::optional<SortKey> parse_sort_key(std::string_view text) {
 }
 
 Expected<ResultTable> find_nodes(sqlite3* db, const NodeFilter& filter) {
+  if (filter.sort == SortKey::Relevance && filter.text.empty()) return failure("--sort relevance needs --text");
+  // The year takes a lookup per node: the inner query computes it only to filter or sort by it, the
+  // outer one for the rows that remain.
+  const bool year_inside = filter.years || filter.sort == SortKey::Year;
   std::vector<std::string> params;
-  std::string sql = "SELECT n.id, n.kind, " + std::string(node_year_sql) + " AS node_year, n.status, n.title FROM nodes n";
+  std::string inner = "SELECT n.id, n.kind, n.status, n.title, n.year";
+  if (year_inside) inner += ", " + std::string(node_year_sql) + " AS node_year";
+  if (!filter.text.empty()) inner += ", s.score AS score";
+  inner += " FROM nodes n";
   if (!filter.text.empty()) {
     std::string match = fts_query(filter.text);
     if (match.empty()) return failure("--text has no word to search for");
     // Column weights of bm25: id (unindexed) 0, title 4, body 1.
-    sql += " JOIN (SELECT id AS doc, bm25(search, 0.0, 4.0, 1.0) AS score FROM search WHERE search MATCH ?) s"
-           " ON s.doc = n.id";
+    inner += " JOIN (SELECT id AS doc, bm25(search, 0.0, 4.0, 1.0) AS score FROM search WHERE search MATCH ?) s"
+             " ON s.doc = n.id";
     params.push_back(match);
   }
-  sql += " WHERE n.in_graph = 1";
-  if (!filter.kinds.empty()) add_in(sql, params, "n.kind", filter.kinds);
-  if (!filter.statuses.empty()) add_in(sql, params, "n.status", filter.statuses);
+  inner += " WHERE n.in_graph = 1";
+  if (!filter.kinds.empty()) add_in(inner, params, "n.kind", filter.kinds);
+  if (!filter.statuses.empty()) add_in(inner, params, "n.status", filter.statuses);
   for (const std::string& tag : filter.tags) {
-    sql += " AND n.id IN (SELECT node FROM tags WHERE tag = ?)";
+    inner += " AND n.id IN (SELECT node FROM tags WHERE tag = ?)";
     params.push_back(tag);
   }
   if (!filter.introduced_by.empty()) {
-    sql += " AND n.id IN (SELECT src FROM relations WHERE dst = ? AND kind = 'introduced_by')";
+    inner += " AND n.id IN (SELECT src FROM relations WHERE dst = ? AND kind = 'introduced_by')";
     params.push_back(filter.introduced_by);
   }
   if (!filter.source.empty()) {
-    sql += " AND n.id IN (SELECT src FROM relations WHERE dst = ? AND kind = 'source')";
+    inner += " AND n.id IN (SELECT src FROM relations WHERE dst = ? AND kind = 'source')";
     params.push_back(filter.source);
   }
   if (filter.contested)
-    sql += " AND (n.status = 'contested' OR EXISTS (SELECT 1 FROM relations c"
-           " WHERE c.src = n.id AND c.kind = 'contested_by'))";
+    inner += " AND (n.status = 'contested' OR EXISTS (SELECT 1 FROM relations c"
+             " WHERE c.src = n.id AND c.kind = 'contested_by'))";
   if (filter.years) {
-    if (filter.years->from) sql += " AND node_year >= " + std::to_string(*filter.years->from);
-    if (filter.years->to) sql += " AND node_year <= " + std::to_string(*filter.years->to);
+    if (filter.years->from) inner += " AND node_year >= " + std::to_string(*filter.years->from);
+    if (filter.years->to) inner += " AND node_year <= " + std::to_string(*filter.years->to);
   }
+  // Written over the columns both queries have, so it serves for both.
+  std::string order;
   switch (filter.sort) {
-    case SortKey::Id: sql += " ORDER BY n.id COLLATE natural_id"; break;
-    case SortKey::Title: sql += " ORDER BY n.title COLLATE NOCASE, n.id COLLATE natural_id"; break;
-    case SortKey::Year: sql += " ORDER BY node_year IS NULL, node_year, n.id COLLATE natural_id"; break;
-    case SortKey::Status: sql += " ORDER BY n.status IS NULL, n.status, n.id COLLATE natural_id"; break;
-    case SortKey::Relevance:
-      if (filter.text.empty()) return failure("--sort relevance needs --text");
-      sql += " ORDER BY s.score, n.id COLLATE natural_id";
-      break;
+    case SortKey::Id: order = " ORDER BY n.id COLLATE natural_id"; break;
+    case SortKey::Title: order = " ORDER BY n.title COLLATE NOCASE, n.id COLLATE natural_id"; break;
+    case SortKey::Year: order = " ORDER BY node_year IS NULL, node_year, n.id COLLATE natural_id"; break;
+    case SortKey::Status: order = " ORDER BY n.status IS NULL, n.status, n.id COLLATE natural_id"; break;
+    case SortKey::Relevance: order = " ORDER BY score, n.id COLLATE natural_id"; break;
   }
-  if (filter.limit) sql += " LIMIT " + std::to_string(*filter.limit);
+  inner += order;
+  if (filter.limit) inner += " LIMIT " + std::to_string(*filter.limit);
+  std::string sql = "SELECT n.id, n.kind, " + std::string(year_inside ? "n.node_year" : node_year_sql) +
+                    " AS node_year, n.status, n.title FROM (" + inner + ") n" + order;
 
   Statement stmt(db, sql);
   if (auto ready = stmt.ready(); !ready) return std::unexpected(ready.error());

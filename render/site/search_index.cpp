@@ -34,10 +34,21 @@ std::string_view utf8_prefix(std::string_view s, std::size_t limit) {
   return s.substr(0, n);
 }
 
+// JSON as a JavaScript expression: plain ASCII whatever the notes hold, and no '<' at all, so that
+// the data could never close a script element even if someone inlined it.
+std::string js_json(const nlohmann::json& value) {
+  std::string text = value.dump(-1, ' ', true, nlohmann::json::error_handler_t::replace);
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c == '<') out += "\\u003c";  // '<' only ever occurs inside a string
+    else out += c;
+  }
+  return out;
+}
+
 std::string js_assign(const std::string& global, const std::string& key, const nlohmann::json& value) {
-  // ensure_ascii: the file is plain ASCII whatever the notes hold; JSON is a JS expression.
-  return "(window." + global + "=window." + global + "||{})[" + nlohmann::json(key).dump() + "]=" +
-         value.dump(-1, ' ', true, nlohmann::json::error_handler_t::replace) + ";\n";
+  return "(window." + global + "=window." + global + "||{})[" + nlohmann::json(key).dump() + "]=" + js_json(value) + ";\n";
 }
 
 }  // namespace
@@ -102,7 +113,7 @@ SiteFiles search_files(const std::vector<SearchDoc>& docs) {
                          {"avgdl", docs.empty() ? 0.0 : std::round(total / static_cast<double>(docs.size()) * 100) / 100},
                          {"chunk", chunk_size},
                          {"docs", meta_docs}};
-  files.push_back({"search/meta.js", "window.ANTH_SEARCH_META=" + meta.dump(-1, ' ', true, nlohmann::json::error_handler_t::replace) + ";\n"});
+  files.push_back({"search/meta.js", "window.ANTH_SEARCH_META=" + js_json(meta) + ";\n"});
   for (const auto& [key, shard] : shards) files.push_back({"search/t-" + key + ".js", js_assign("ANTH_SEARCH_SHARDS", key, shard)});
   for (std::size_t start = 0; start < docs.size(); start += chunk_size) {
     nlohmann::json texts = nlohmann::json::array();

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 #include <ctime>
@@ -358,6 +359,70 @@ TEST_CASE("index: decode refuses malformed text", "[index]") {
   CHECK(decode_parse(replaced("\"year\":2020", "\"year\":2021")));
 }
 
+TEST_CASE("index: the parse text is JSON any parser reads, and reads JSON any writer writes", "[index]") {
+  ParsedNote p = rich_parse();
+  std::string text = encode_parse(p);
+  nlohmann::json doc = nlohmann::json::parse(text);  // throws when it is not JSON
+  CHECK(doc["format"] == 1);
+  CHECK(doc["note"]["id"] == "SOTA-192");
+  CHECK(doc["note"]["hash"] == "fedcba9876543210");
+  CHECK(doc["note"]["kind"] == "SOTA");
+  CHECK(doc["note"]["in_graph"] == false);
+  CHECK(doc["note"]["body"] == p.note.body);
+  CHECK(doc["note"]["kernel_params"][2][1] == "nan");
+  CHECK(doc["note"]["relations"][0]["at"] == nlohmann::json::array({7, 9, "elsewhere/other.md"}));
+  CHECK(doc["diagnostics"][0]["related"][0][0] == nlohmann::json::array({1, 1, "lit/LIT-088.md"}));
+  CHECK(doc["diagnostics"][0]["related"][1][0] == nlohmann::json::array({8, 2}));
+
+  // The same document as another writer lays it out: indented, every non-ASCII character escaped,
+  // members reordered (nlohmann sorts them), an unknown member added.
+  doc["note"]["from_the_future"] = {{"nested", {1, 2, {{"x", nullptr}}}}, {"s", "\u00e9"}};
+  doc["extra"] = 3.5;
+  for (const std::string& other : {doc.dump(2, ' ', true), doc.dump()}) {
+    auto back = decode_parse(other);
+    if (other.find("\"diagnostics\"") < other.find("\"note\"")) {
+      // nlohmann orders members by name: diagnostics before note, which this reader refuses (the
+      // diagnostics' locations are relative to the note's path).
+      CHECK_FALSE(back);
+      continue;
+    }
+    REQUIRE(back);
+    check_same(p, *back);
+  }
+  // Member order as written by this codec, reformatted with escapes.
+  nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(text);
+  ordered["note"]["from_the_future"] = {1, 2, 3};
+  auto back = decode_parse(ordered.dump(1, '\t', true));
+  REQUIRE(back);
+  check_same(p, *back);
+}
+
+TEST_CASE("index: decode survives damaged text", "[index]") {
+  std::string good = encode_parse(rich_parse());
+  std::mt19937 random(11);
+  int decoded = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string bad = good;
+    int edits = 1 + static_cast<int>(random() % 4);
+    for (int e = 0; e < edits; ++e) {
+      std::size_t at = random() % bad.size();
+      switch (random() % 4) {
+        case 0: bad[at] = static_cast<char>(random()); break;
+        case 1: bad.erase(at, 1 + random() % 16); break;
+        case 2: bad.insert(at, 1, "{}[]\",:\\0-e"[random() % 12]); break;
+        case 3: bad.resize(at); break;
+      }
+      if (bad.empty()) bad = "{";
+    }
+    if (decode_parse(bad)) ++decoded;  // a change inside a string decodes to another parse: fine
+  }
+  CHECK(decoded < 3000);
+  // Deep nesting in an unknown member is refused, not recursed into without end.
+  std::string deep = good;
+  deep.insert(deep.find("\"note\""), "\"deep\":" + std::string(100000, '[') + std::string(100000, ']') + ",");
+  CHECK_FALSE(decode_parse(deep));
+}
+
 TEST_CASE("index: the embedded schema carries the schema version", "[index]") {
   auto sql = embedded_asset("core/index/schema.sql");
   REQUIRE(sql);
@@ -535,6 +600,118 @@ TEST_CASE("index: a second store rewrites what changed", "[index]") {
   CHECK(one(db, "SELECT count(*) FROM files") == "8");
   CHECK(one(db, "SELECT count(*) FROM files WHERE path = 'lit/LIT-449.md'") == "0");
   (void)relations;
+}
+
+namespace {
+
+std::vector<std::pair<std::string, std::string>> generated_files(int count, int variant) {
+  std::vector<std::pair<std::string, std::string>> files;
+  for (int i = 0; i < count; ++i) {
+    if (variant == 1 && i == 3) continue;  // removed
+    std::string id = "LIT-" + std::to_string(100 + i);
+    std::string text = "---\nid: " + id + "\ntitle: Paper " + std::to_string(i) + "\nauthors: [A" + std::to_string(i) +
+                       ", B]\nyear: " + std::to_string(2000 + i % 20) + "\ntags: [t" + std::to_string(i % 3) +
+                       "]\ncites: [LIT-" + std::to_string(100 + (i + 1) % count) + "]\n---\nBody of " + id +
+                       " about [[LIT-" + std::to_string(100 + (i + 2) % count) + "]].\n";
+    if (i == 7) text += "See [[LIT-999]].\n";
+    if (variant == 1 && i == 5) text += "An edited line about zebras.\n";
+    files.push_back({"lit/" + id + ".md", text});
+  }
+  if (variant == 1)  // added: resolves the [[LIT-999]] that was dangling
+    files.push_back({"lit/LIT-999.md", "---\nid: LIT-999\ntitle: Late paper\nauthors: [Z]\nyear: 2024\n---\nLate.\n"});
+  return files;
+}
+
+// Every derived table's content, in a stable order.
+std::vector<std::string> derived_content(sqlite3* db) {
+  std::vector<std::string> out;
+  for (const char* sql :
+       {"SELECT * FROM nodes ORDER BY id", "SELECT * FROM relations ORDER BY src, file, line, col, kind, written",
+        "SELECT * FROM fields ORDER BY node, file, line, col, key", "SELECT * FROM tags ORDER BY node, tag",
+        "SELECT * FROM aliases ORDER BY node, alias", "SELECT * FROM authors ORDER BY node, position",
+        "SELECT rule, name, severity, file, line, col, message, related FROM diagnostics ORDER BY file, line, col, rule, message",
+        "SELECT id, title, body FROM search ORDER BY id", "SELECT * FROM node_docs ORDER BY id",
+        "SELECT id, fingerprint FROM search_docs ORDER BY id", "SELECT * FROM practices ORDER BY id",
+        "SELECT * FROM lit ORDER BY id", "SELECT * FROM relations_named ORDER BY src, file, line, col, kind"}) {
+    out.push_back(std::string("-- ") + sql);
+    for (std::string& row : rows(db, sql)) out.push_back(std::move(row));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("index: updating a few notes gives what writing them all gives", "[index]") {
+  TempDir dir;
+  Built before = build(generated_files(40, 0));
+  Built after = build(generated_files(40, 1));
+
+  Index incremental = open_rw(dir.path() / "incremental.db");
+  REQUIRE(incremental.store(before.corpus, before.changed(), before.paths, before.diagnostics));
+  sqlite3* db = incremental.handle();
+  std::string max_rowid = one(db, "SELECT max(rowid) FROM nodes");
+  std::string untouched = one(db, "SELECT rowid FROM nodes WHERE id = 'LIT-120'");
+  // Only the parses of the changed and new files are handed over, as ingest does.
+  std::vector<Index::FileParse> changed;
+  for (const ParsedNote& p : after.parses)
+    if (p.note.id == "LIT-105" || p.note.id == "LIT-999") changed.push_back({&p, {p.note.content_hash, 1000, 42}});
+  REQUIRE(changed.size() == 2);
+  REQUIRE(incremental.store(after.corpus, changed, after.paths, after.diagnostics));
+  // The notes untouched kept their rows; the edited one was written anew.
+  CHECK(one(db, "SELECT rowid FROM nodes WHERE id = 'LIT-120'") == untouched);
+  CHECK(std::stoll(one(db, "SELECT rowid FROM nodes WHERE id = 'LIT-105'")) > std::stoll(max_rowid));
+  CHECK(one(db, "SELECT count(*) FROM relations WHERE written = 'LIT-999' AND dst IS NULL") == "0");
+  CHECK(one(db, "SELECT count(*) FROM nodes WHERE id = 'LIT-103'") == "0");
+
+  Index whole = open_rw(dir.path() / "whole.db");
+  REQUIRE(whole.store(after.corpus, after.changed(), after.paths, after.diagnostics));
+  CHECK(derived_content(incremental.handle()) == derived_content(whole.handle()));
+  CHECK(one(db, "SELECT count(*) FROM files") == std::to_string(after.parses.size()));
+
+  // Back to the first corpus, then to a corpus where most notes changed (refilled whole).
+  REQUIRE(incremental.store(before.corpus, before.changed(), before.paths, before.diagnostics));
+  Index again = open_rw(dir.path() / "again.db");
+  REQUIRE(again.store(before.corpus, before.changed(), before.paths, before.diagnostics));
+  CHECK(derived_content(incremental.handle()) == derived_content(again.handle()));
+  for (Note& n : before.corpus.notes) n.tags.push_back("everywhere");
+  REQUIRE(incremental.store(before.corpus, {}, before.paths, before.diagnostics));
+  Index third = open_rw(dir.path() / "third.db");
+  REQUIRE(third.store(before.corpus, before.changed(), before.paths, before.diagnostics));
+  CHECK(derived_content(incremental.handle()) == derived_content(third.handle()));
+  CHECK(one(db, "SELECT count(*) FROM tags WHERE tag = 'everywhere'") == "40");
+}
+
+TEST_CASE("index: rewriting most of the search table keeps its configuration", "[index]") {
+  TempDir dir;
+  Index index = open_rw(index_path(dir));
+  sqlite3* db = index.handle();
+  CHECK(one(db, "SELECT v FROM search_config WHERE k = 'hashsize'") == "16777216");
+  Built b = build(sample_files());
+  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+  for (Note& n : b.corpus.notes) n.body += "\nEvery note now mentions zeppelins.\n";
+  REQUIRE(index.store(b.corpus, {}, b.paths, b.diagnostics));
+  CHECK(one(db, "SELECT v FROM search_config WHERE k = 'hashsize'") == "16777216");
+  CHECK(one(db, "SELECT count(*) FROM search WHERE search MATCH 'zeppelin'") == "7");
+  CHECK(one(db, "SELECT count(*) FROM search") == "7");
+}
+
+TEST_CASE("index: an index missing part of its schema is rebuilt", "[index]") {
+  TempDir dir;
+  fs::path path = index_path(dir);
+  {
+    Index index = open_rw(path);
+    REQUIRE(sqlite3_exec(index.handle(), "DROP VIEW practices", nullptr, nullptr, nullptr) == SQLITE_OK);
+  }
+  {
+    Index index = open_rw(path);
+    CHECK(index.rebuilt());
+    CHECK(one(index.handle(), "SELECT count(*) FROM sqlite_schema WHERE name = 'practices'") == "1");
+    // Something of the user's own is no damage.
+    REQUIRE(sqlite3_exec(index.handle(), "CREATE VIEW mine AS SELECT id FROM nodes", nullptr, nullptr, nullptr) ==
+            SQLITE_OK);
+  }
+  Index index = open_rw(path);
+  CHECK_FALSE(index.rebuilt());
 }
 
 TEST_CASE("index: a note kept out of the graph loses its id to the in-graph one", "[index]") {

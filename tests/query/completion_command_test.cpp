@@ -18,7 +18,7 @@ std::string bash_complete(const QueryCorpus& corpus, const std::string& words) {
 
 }  // namespace
 
-TEST_CASE("completion prints the scripts kept in scripts/completion", "[query]") {
+TEST_CASE("query: completion prints the scripts kept in scripts/completion", "[query]") {
   QueryCorpus corpus;
   RunResult bash = corpus.run("completion bash");
   CHECK(bash.status == 0);
@@ -34,7 +34,7 @@ TEST_CASE("completion prints the scripts kept in scripts/completion", "[query]")
   CHECK(fish.err == "anthology completion: no completion for 'fish' (shells: bash, zsh)\n");
 }
 
-TEST_CASE("the bash completion completes commands, flags, values and ids", "[query]") {
+TEST_CASE("query: the bash completion completes commands, flags, values and ids", "[query]") {
   QueryCorpus corpus;
   REQUIRE(corpus.run("query --format ids").status == 0);
   CHECK(bash_complete(corpus, "anthology sh") == "show\n");
@@ -47,7 +47,7 @@ TEST_CASE("the bash completion completes commands, flags, values and ids", "[que
   CHECK(bash_complete(corpus, "anthology neighbors LIT-523 --relation dec") == "declines_origin_of\n");
 }
 
-TEST_CASE("every command has --help with examples", "[query]") {
+TEST_CASE("query: every command has --help with examples", "[query]") {
   QueryCorpus corpus;
   for (const char* command : commands) {
     RunResult r = corpus.run(std::string(command) + " --help");

@@ -27,7 +27,7 @@ std::pair<std::size_t, std::size_t> lint_counts(const QueryCorpus& corpus) {
 
 }  // namespace
 
-TEST_CASE("export --format json has every node and edge", "[query]") {
+TEST_CASE("query: export --format json has every node and edge", "[query]") {
   QueryCorpus corpus;
   check_golden(corpus, "export --format json", "export.json");
   auto [nodes, edges] = lint_counts(corpus);
@@ -36,7 +36,7 @@ TEST_CASE("export --format json has every node and edge", "[query]") {
   CHECK(j["edges"].size() == edges);
 }
 
-TEST_CASE("export --format graphml is well-formed GraphML with every node and edge", "[query]") {
+TEST_CASE("query: export --format graphml is well-formed GraphML with every node and edge", "[query]") {
   QueryCorpus corpus;
   RunResult r = corpus.run("export --format graphml --out graph.graphml");
   REQUIRE(r.status == 0);
@@ -56,7 +56,7 @@ TEST_CASE("export --format graphml is well-formed GraphML with every node and ed
   CHECK(lint.status == 0);
 }
 
-TEST_CASE("export --format dot renders with Graphviz", "[query]") {
+TEST_CASE("query: export --format dot renders with Graphviz", "[query]") {
   QueryCorpus corpus;
   check_golden(corpus, "export --format dot", "export.dot");
   if (!have("dot")) {
@@ -71,7 +71,7 @@ TEST_CASE("export --format dot renders with Graphviz", "[query]") {
   CHECK(count(svg.out, "class=\"edge\"") == edges);
 }
 
-TEST_CASE("export refuses an unknown format", "[query]") {
+TEST_CASE("query: export refuses an unknown format", "[query]") {
   QueryCorpus corpus;
   RunResult r = corpus.run("export --format gml");
   CHECK(r.status == 2);

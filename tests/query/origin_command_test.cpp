@@ -5,7 +5,7 @@
 
 using namespace anth::test;
 
-TEST_CASE("origin traces a practice whose origin has an earlier linked paper", "[query]") {
+TEST_CASE("query: origin traces a practice whose origin has an earlier linked paper", "[query]") {
   QueryCorpus corpus;
   check_golden(corpus, "origin SOTA-404", "origin-SOTA-404.txt");
   check_golden(corpus, "origin SOTA-404 --format json", "origin-SOTA-404.json");
@@ -14,7 +14,7 @@ TEST_CASE("origin traces a practice whose origin has an earlier linked paper", "
   check_golden(corpus, "origin SOTA-050", "origin-SOTA-050.txt");
 }
 
-TEST_CASE("origin's earliest paper agrees with lint's P001", "[query]") {
+TEST_CASE("query: origin's earliest paper agrees with lint's P001", "[query]") {
   QueryCorpus corpus;
   auto j = nlohmann::json::parse(corpus.run("origin SOTA-404 --format json").out);
   REQUIRE(j["linked_papers"].size() == 2);
@@ -25,7 +25,7 @@ TEST_CASE("origin's earliest paper agrees with lint's P001", "[query]") {
   CHECK(lint.out.find("LIT-640 (2020)") != std::string::npos);
 }
 
-TEST_CASE("origin takes a practice id", "[query]") {
+TEST_CASE("query: origin takes a practice id", "[query]") {
   QueryCorpus corpus;
   RunResult lit = corpus.run("origin LIT-640");
   CHECK(lit.status == 2);

@@ -7,7 +7,7 @@
 
 using namespace anth::test;
 
-TEST_CASE("query lists every node as a table fitted to the width", "[query]") {
+TEST_CASE("query: query lists every node as a table fitted to the width", "[query]") {
   QueryCorpus corpus;
   check_golden(corpus, "query", "all.table.txt");
   check_golden(corpus, "query", "all.narrow.txt", 60);
@@ -16,7 +16,7 @@ TEST_CASE("query lists every node as a table fitted to the width", "[query]") {
   for (std::string line; std::getline(lines, line);) CHECK(line.back() != ' ');
 }
 
-TEST_CASE("query filters combine and each format prints them", "[query]") {
+TEST_CASE("query: query filters combine and each format prints them", "[query]") {
   QueryCorpus corpus;
   check_golden(corpus, "query --kind sota --status adopted,candidate", "sota-adopted-candidate.table.txt");
   check_golden(corpus, "query --kind sota --format json", "sota.json");
@@ -31,7 +31,7 @@ TEST_CASE("query filters combine and each format prints them", "[query]") {
   check_golden(corpus, "query --kind note --sort title --limit 2 --format csv", "notes-title-limit.csv");
 }
 
-TEST_CASE("query --text ranks by relevance and takes any text safely", "[query]") {
+TEST_CASE("query: query --text ranks by relevance and takes any text safely", "[query]") {
   QueryCorpus corpus;
   check_golden(corpus, "query --text 'entropy collapse'", "text-entropy-collapse.table.txt");
   check_golden(corpus, "query --text '\"query and key\"' --format ids", "text-phrase.ids.txt");
@@ -47,7 +47,7 @@ TEST_CASE("query --text ranks by relevance and takes any text safely", "[query]"
   CHECK(r.err == "anthology query: --text needs a word to search for\n");
 }
 
-TEST_CASE("query exits 1 when nothing matches and 2 on bad usage", "[query]") {
+TEST_CASE("query: query exits 1 when nothing matches and 2 on bad usage", "[query]") {
   QueryCorpus corpus;
   RunResult none = corpus.run("query --kind theory --status adopted");
   CHECK(none.status == 1);
@@ -81,7 +81,7 @@ TEST_CASE("query exits 1 when nothing matches and 2 on bad usage", "[query]") {
   }
 }
 
-TEST_CASE("query answers from the index and refreshes it when a note changes", "[query]") {
+TEST_CASE("query: query answers from the index and refreshes it when a note changes", "[query]") {
   QueryCorpus corpus;
   REQUIRE(corpus.run("query --format ids").status == 0);  // builds the index
   auto stamp = fs::last_write_time(corpus.index());
@@ -99,7 +99,7 @@ TEST_CASE("query answers from the index and refreshes it when a note changes", "
   CHECK(corpus.run("query --kind term --format ids").out == "attention-entropy\nqk-norm\n");
 }
 
-TEST_CASE("query --help shows the filters and examples", "[query]") {
+TEST_CASE("query: query --help shows the filters and examples", "[query]") {
   QueryCorpus corpus;
   RunResult r = corpus.run("query --help");
   CHECK(r.status == 0);

@@ -8,7 +8,7 @@
 
 using namespace anth;
 
-TEST_CASE("fts_query quotes every word and phrase", "[query]") {
+TEST_CASE("query: fts_query quotes every word and phrase", "[query]") {
   CHECK(query::fts_query("entropy collapse") == "\"entropy\" \"collapse\"");
   CHECK(query::fts_query("  \"query and key\"  norm*") == "\"query and key\" \"norm\"*");
   CHECK(query::fts_query("a\"b") == "\"a\" \"b\"");
@@ -18,7 +18,7 @@ TEST_CASE("fts_query quotes every word and phrase", "[query]") {
   CHECK(query::fts_query("√d") == "\"√d\"");
 }
 
-TEST_CASE("parse_year_range takes closed, open and single years", "[query]") {
+TEST_CASE("query: parse_year_range takes closed, open and single years", "[query]") {
   auto r = query::parse_year_range("2020..2023");
   REQUIRE(r);
   CHECK(r->from == 2020);
@@ -31,7 +31,7 @@ TEST_CASE("parse_year_range takes closed, open and single years", "[query]") {
     CHECK_FALSE(query::parse_year_range(bad));
 }
 
-TEST_CASE("natural_compare orders digit runs as numbers", "[query]") {
+TEST_CASE("query: natural_compare orders digit runs as numbers", "[query]") {
   CHECK(query::natural_compare("LIT-9", "LIT-10") < 0);
   CHECK(query::natural_compare("LIT-088", "LIT-640") < 0);
   CHECK(query::natural_compare("LIT-640", "NOTE-011") < 0);
@@ -40,7 +40,7 @@ TEST_CASE("natural_compare orders digit runs as numbers", "[query]") {
   CHECK(query::natural_compare("a", "a-b") < 0);
 }
 
-TEST_CASE("display_width and fit_width count terminal columns", "[query]") {
+TEST_CASE("query: display_width and fit_width count terminal columns", "[query]") {
   CHECK(render::display_width("abc") == 3);
   CHECK(render::display_width("√d·x") == 4);
   CHECK(render::display_width("e\u0301") == 1);  // combining accent
@@ -52,7 +52,7 @@ TEST_CASE("display_width and fit_width count terminal columns", "[query]") {
   CHECK(render::one_line("a\tb\nc") == "a b c");
 }
 
-TEST_CASE("the result formats", "[query]") {
+TEST_CASE("query: the result formats", "[query]") {
   query::ResultTable t;
   t.columns = {"id", "year", "title"};
   t.rows.push_back({query::Cell::of(std::string("LIT-8")), query::Cell::of(std::int64_t{2017}),

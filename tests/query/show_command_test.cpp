@@ -5,7 +5,7 @@
 
 using namespace anth::test;
 
-TEST_CASE("show prints every kind of node as text", "[query]") {
+TEST_CASE("query: show prints every kind of node as text", "[query]") {
   QueryCorpus corpus;
   check_golden(corpus, "show SOTA-192", "show-SOTA-192.txt");
   check_golden(corpus, "show LIT-640", "show-LIT-640.txt");
@@ -15,7 +15,7 @@ TEST_CASE("show prints every kind of node as text", "[query]") {
   check_golden(corpus, "show qk-norm", "show-qk-norm.txt");
 }
 
-TEST_CASE("show --format json has the same facts for scripts", "[query]") {
+TEST_CASE("query: show --format json has the same facts for scripts", "[query]") {
   QueryCorpus corpus;
   check_golden(corpus, "show SOTA-404 --format json", "show-SOTA-404.json");
   check_golden(corpus, "show LIT-640 --format json", "show-LIT-640.json");
@@ -30,7 +30,7 @@ TEST_CASE("show --format json has the same facts for scripts", "[query]") {
   CHECK(j["diagnostics"][0]["rule"] == "R002");
 }
 
-TEST_CASE("show exits 1 with a suggestion for an unknown id, 2 on bad usage", "[query]") {
+TEST_CASE("query: show exits 1 with a suggestion for an unknown id, 2 on bad usage", "[query]") {
   QueryCorpus corpus;
   RunResult r = corpus.run("show SOTA-19");
   CHECK(r.status == 1);

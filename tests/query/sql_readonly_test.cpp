@@ -3,7 +3,7 @@
 
 using namespace anth::test;
 
-TEST_CASE("query --sql prints the rows with their column names in each format", "[query]") {
+TEST_CASE("query: query --sql prints the rows with their column names in each format", "[query]") {
   QueryCorpus corpus;
   check_golden(corpus, "query --sql 'SELECT kind, COUNT(*) AS n FROM nodes GROUP BY kind ORDER BY kind'", "sql-kinds.table.txt");
   check_golden(corpus, "query --sql 'SELECT id, introduced_by, year, contested FROM practices ORDER BY id' --format json",
@@ -13,7 +13,7 @@ TEST_CASE("query --sql prints the rows with their column names in each format", 
                "sql-sources.ids.txt");
 }
 
-TEST_CASE("query --sql refuses every write and leaves the index unchanged", "[query]") {
+TEST_CASE("query: query --sql refuses every write and leaves the index unchanged", "[query]") {
   QueryCorpus corpus;
   const std::string count = "query --sql 'SELECT (SELECT COUNT(*) FROM nodes) || \"/\" || (SELECT COUNT(*) FROM relations)' --format ids";
   RunResult before = corpus.run(count);
@@ -42,7 +42,7 @@ TEST_CASE("query --sql refuses every write and leaves the index unchanged", "[qu
   CHECK(corpus.run(count).out == before.out);
 }
 
-TEST_CASE("query --sql exits 1 on no rows, like the filters", "[query]") {
+TEST_CASE("query: query --sql exits 1 on no rows, like the filters", "[query]") {
   QueryCorpus corpus;
   RunResult r = corpus.run("query --sql 'SELECT id FROM nodes WHERE 0' --format csv");
   CHECK(r.status == 1);

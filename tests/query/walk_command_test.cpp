@@ -5,14 +5,14 @@
 
 using namespace anth::test;
 
-TEST_CASE("path finds the shortest chain, following relations either way", "[query]") {
+TEST_CASE("query: path finds the shortest chain, following relations either way", "[query]") {
   QueryCorpus corpus;
   check_golden(corpus, "path NOTE-011 SOTA-404", "path-NOTE-011-SOTA-404.txt");
   check_golden(corpus, "path NOTE-058 LIT-640 --via paper,cites,source,introduced_by --format json", "path-via.json");
   check_golden(corpus, "path qk-norm qk-norm", "path-same.txt");
 }
 
-TEST_CASE("path exits 1 when there is no path or no such node", "[query]") {
+TEST_CASE("query: path exits 1 when there is no path or no such node", "[query]") {
   QueryCorpus corpus;
   RunResult none = corpus.run("path NOTE-011 SOTA-404 --via paper,cites");
   CHECK(none.status == 1);
@@ -26,7 +26,7 @@ TEST_CASE("path exits 1 when there is no path or no such node", "[query]") {
   CHECK(corpus.run("path NOTE-011").status == 2);
 }
 
-TEST_CASE("neighbors lists the nodes around one, nearest first", "[query]") {
+TEST_CASE("query: neighbors lists the nodes around one, nearest first", "[query]") {
   QueryCorpus corpus;
   check_golden(corpus, "neighbors SOTA-404", "neighbors-SOTA-404.table.txt");
   check_golden(corpus, "neighbors LIT-008 --depth 2 --relation cites,paper,source", "neighbors-LIT-008-depth2.table.txt");

@@ -31,7 +31,7 @@ TEST_CASE("story SOTA-192: after reading Henry et al., P001 and P002 both fire",
         "it, is earlier [P001 origin-not-earliest]\n");
 }
 
-TEST_CASE("story SOTA-192: corrected to introduced_by LIT-640, neither fires", "[rules][story][P001][P002]") {
+TEST_CASE("story SOTA-192: corrected to introduced_by LIT-640, neither P001 nor P002 fires", "[rules][story][P001][P002]") {
   check_stage("corrected");
   CHECK(fixture_findings(rules_fixture("story-sota-192/corrected"), {"P001", "P002"}).graph.empty());
 }
