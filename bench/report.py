@@ -291,6 +291,7 @@ def main():
     ap.add_argument("--raw", action="append", required=True)
     ap.add_argument("--meta", action="append", required=True)
     ap.add_argument("--pages", action="append", default=[])
+    ap.add_argument("--notes", action="append", default=[], help="markdown to append under Notes")
     a = ap.parse_args()
     meta = read_meta(a.meta)
     data = read_raw(a.raw)
@@ -339,6 +340,9 @@ def main():
     out.append("")
     for n in sorted(data):
         out += size_table(n, data[n], pages, meta)
+    notes = [open(p, encoding="utf-8").read().strip() for p in a.notes if os.path.exists(p)]
+    if notes:
+        out += ["## Notes", ""] + ["\n\n".join(notes), ""]
     sys.stdout.write("\n".join(out) + "\n")
 
 

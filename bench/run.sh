@@ -41,14 +41,15 @@ die() { echo "bench: $*" >&2; exit 2; }
 log() { echo "[bench $(date +%H:%M:%S)] $*" >&2; }
 
 # bench/run.sh --report RUN_ID...: one report from earlier runs (e.g. sizes run as separate
-# invocations), from their bench/out/{raw,meta,pages}-RUN_ID files.
+# invocations), from their bench/out/{raw,meta,pages}-RUN_ID files; bench/out/note-RUN_ID.md, when
+# present, is a human's note on that run, appended under "Notes".
 if [ "${1:-}" = "--report" ]; then
   shift
   [ $# -gt 0 ] || die "--report needs run ids (the RUN_ID of bench/out/raw-RUN_ID.tsv)"
   args=()
   for id in "$@"; do
     [ -f "$OUT/raw-$id.tsv" ] || die "no $OUT/raw-$id.tsv"
-    args+=(--raw "$OUT/raw-$id.tsv" --meta "$OUT/meta-$id.txt" --pages "$OUT/pages-$id.tsv")
+    args+=(--raw "$OUT/raw-$id.tsv" --meta "$OUT/meta-$id.txt" --pages "$OUT/pages-$id.tsv" --notes "$OUT/note-$id.md")
   done
   mkdir -p "$RESULTS"
   REPORT="$RESULTS/RESULTS-$(date +%Y-%m-%d).md"
@@ -91,6 +92,7 @@ META="$OUT/meta-$RUN_ID.txt"
 TMP="$(mktemp -d "$OUT/tmp.XXXXXX")"
 trap 'rm -rf "$TMP"' EXIT
 : >"$RAW"
+log "run id $RUN_ID (raw numbers in $RAW; bench/run.sh --report $RUN_ID ... merges runs)"
 
 # ---- the machine -------------------------------------------------------------------------------
 {

@@ -101,9 +101,17 @@ int run_build(const Argv& argv) {
   site::SiteInput input{session->corpus(), graph, session->diagnostics, results, {}};
   input.options.site_title = session->config.site_title;
   input.options.allow_raw_html = args->has("--unsafe-html");
-  site::SiteFiles files = site::build_site(input);
+  input.options.layout_cache = index_path(*args, session->root).parent_path() / "site-layouts.bin";
 
-  auto stats = site::write_site(out, files, fault_options());
+  auto writer = site::SiteWriter::begin(out, fault_options());
+  if (!writer) {
+    std::cerr << "anthology build: " << writer.error() << "; the previous site is kept\n";
+    return 2;
+  }
+  bool built = site::build_site(input, [&](const std::string& path, std::string bytes) {
+    return (*writer)->put(path, std::move(bytes));
+  });
+  auto stats = built ? (*writer)->commit() : Expected<site::WriteStats>(failure((*writer)->error()));
   if (!stats) {
     std::cerr << "anthology build: " << stats.error() << "; the previous site is kept\n";
     return 2;

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <unordered_map>
 
 #include "ingest/text.h"
 
@@ -19,6 +20,20 @@ struct LineRange {
   int last;
 };
 
+// cmark-gfm's table extension (0.29.0.gfm.6) takes time quadratic in the number of cells of a row: one
+// 100 KB row of 50,000 cells takes half a minute. A body with a line of more pipes than this is parsed
+// without the extension; its tables are then paragraphs, which are inline blocks just the same.
+constexpr std::size_t max_table_pipes_per_line = 256;
+
+bool has_huge_table_row(std::string_view body) {
+  std::size_t pipes = 0;
+  for (char c : body) {
+    if (c == '\n') pipes = 0;
+    else if (c == '|' && ++pipes > max_table_pipes_per_line) return true;
+  }
+  return false;
+}
+
 // The blocks whose inline content may hold wikilinks and fields: paragraphs, headings and tables.
 std::vector<LineRange> inline_blocks(std::string_view body) {
   static std::once_flag registered;
@@ -26,20 +41,30 @@ std::vector<LineRange> inline_blocks(std::string_view body) {
 
   std::unique_ptr<cmark_parser, decltype(&cmark_parser_free)> parser(cmark_parser_new(CMARK_OPT_DEFAULT),
                                                                       cmark_parser_free);
-  if (cmark_syntax_extension* table = cmark_find_syntax_extension("table"))
-    cmark_parser_attach_syntax_extension(parser.get(), table);
+  cmark_syntax_extension* table = cmark_find_syntax_extension("table");
+  if (table && !has_huge_table_row(body)) cmark_parser_attach_syntax_extension(parser.get(), table);
   cmark_parser_feed(parser.get(), body.data(), body.size());
   std::unique_ptr<cmark_node, decltype(&cmark_node_free)> doc(cmark_parser_finish(parser.get()), cmark_node_free);
 
   std::vector<LineRange> ranges;
+  // cmark-gfm reports a setext heading as ending on the line after its underline (the line that closed
+  // it): cut the heading back to before the next block, so that line is neither read twice nor read as
+  // text when it is code.
+  std::size_t heading = ranges.max_size();
   cmark_iter* iter = cmark_iter_new(doc.get());
   for (cmark_event_type ev; (ev = cmark_iter_next(iter)) != CMARK_EVENT_DONE;) {
     if (ev != CMARK_EVENT_ENTER) continue;
     cmark_node* node = cmark_iter_get_node(iter);
+    if (heading < ranges.size()) {
+      int start = cmark_node_get_start_line(node);
+      if (start > ranges[heading].first && start <= ranges[heading].last) ranges[heading].last = start - 1;
+      heading = ranges.max_size();
+    }
     cmark_node_type type = cmark_node_get_type(node);
     bool is_table = std::strcmp(cmark_node_get_type_string(node), "table") == 0;
     if (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || is_table) {
       ranges.push_back({cmark_node_get_start_line(node), cmark_node_get_end_line(node)});
+      if (type == CMARK_NODE_HEADING) heading = ranges.size() - 1;
       cmark_iter_reset(iter, node, CMARK_EVENT_EXIT);  // its inline children add nothing
     }
   }
@@ -50,6 +75,9 @@ std::vector<LineRange> inline_blocks(std::string_view body) {
 bool is_key_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; }
 
 // Scans one inline block. `lines` are the block's lines; `first_line` is the file line of lines[0].
+// Linear in the block's size: locations are counted on from the previous one, and a search that failed
+// (no "]]", no closing backticks, no closer of a bracketed field) is never repeated over the same text,
+// so one long line of links or of unclosed brackets cannot make it quadratic (tests/hardening).
 class BlockScanner {
  public:
   BlockScanner(const std::vector<std::string_view>& lines, int first_line, const std::string& path, BodyScan& out)
@@ -58,6 +86,11 @@ class BlockScanner {
   void run() {
     for (line_ = 0; line_ < lines_.size(); ++line_) {
       std::string_view line = lines_[line_];
+      col_offset_ = 0;
+      col_ = 1;
+      no_close_from_ = std::string_view::npos;
+      dead_[0].assign(line.size(), false);
+      dead_[1].assign(line.size(), false);
       std::size_t i = 0;
       if (open_code_ == 0) {
         if (line_field(line)) i = line.size();  // the whole line was a field
@@ -67,8 +100,28 @@ class BlockScanner {
   }
 
  private:
-  Location loc(std::size_t offset) const {
-    return {path_, first_line_ + static_cast<int>(line_), column_of(lines_[line_], offset)};
+  // The location of a byte offset of the current line. Offsets mostly come in increasing order, so the
+  // column is counted on from the last one asked for.
+  Location loc(std::size_t offset) {
+    std::string_view line = lines_[line_];
+    if (offset < col_offset_) {
+      col_offset_ = 0;
+      col_ = 1;
+    }
+    std::size_t upto = std::min(offset, line.size());
+    if (upto > col_offset_) {
+      col_ += column_of(line.substr(col_offset_, upto - col_offset_), upto - col_offset_) - 1;
+      col_offset_ = upto;
+    }
+    return {path_, first_line_ + static_cast<int>(line_), col_};
+  }
+
+  // line.find("]]", from), remembering a failure: no "]]" after `from` means none after any later offset.
+  std::size_t find_close(std::string_view line, std::size_t from) {
+    if (from >= no_close_from_) return std::string_view::npos;
+    std::size_t close = line.find("]]", from);
+    if (close == std::string_view::npos) no_close_from_ = from;
+    return close;
   }
 
   // `key:: value` at the start of a line (after indentation, a list marker or a quote marker).
@@ -101,7 +154,7 @@ class BlockScanner {
     while (i < to) {
       std::size_t open = line.find("[[", i);
       if (open == std::string_view::npos || open >= to) break;
-      std::size_t close = line.find("]]", open + 2);
+      std::size_t close = find_close(line, open + 2);
       if (close == std::string_view::npos || close >= to) break;
       f.items.push_back({std::string(line.substr(open, close + 2 - open)), loc(open)});
       i = close + 2;
@@ -136,12 +189,12 @@ class BlockScanner {
       }
       if (c == '`') {
         std::size_t run = backtick_run(line, i);
-        if (closes_later(line, i + run, run)) open_code_ = run;
+        if (closes_later(i + run, run)) open_code_ = run;
         i += run;
         continue;
       }
       if (c == '[' && i + 1 < to && line[i + 1] == '[') {
-        std::size_t close = line.find("]]", i + 2);
+        std::size_t close = find_close(line, i + 2);
         if (close != std::string_view::npos && close < to) {
           Wikilink link = parse_wikilink_text(line.substr(i + 2, close - i - 2));
           link.where = loc(i);
@@ -163,11 +216,17 @@ class BlockScanner {
     if (k >= to || !std::isalpha(static_cast<unsigned char>(line[k]))) return false;
     while (k < to && is_key_char(line[k])) ++k;
     if (line.substr(k, 2) != "::") return false;
-    // The value runs to the matching closer, stepping over [[...]].
+    // The value runs to the matching closer, stepping over [[...]]. The walk from a given offset always
+    // ends the same way, so the offsets of a walk that found no closer are marked dead: a later walk
+    // that reaches one stops there.
     std::size_t v = k + 2, end = std::string_view::npos;
+    std::vector<bool>& dead = dead_[closer == ']' ? 0 : 1];
+    visited_.clear();
     for (std::size_t j = v; j < to; ++j) {
+      if (dead[j]) break;
+      visited_.push_back(j);
       if (line.substr(j, 2) == "[[") {
-        std::size_t close = line.find("]]", j + 2);
+        std::size_t close = find_close(line, j + 2);
         if (close == std::string_view::npos) break;
         j = close + 1;
       } else if (line[j] == closer) {
@@ -175,7 +234,11 @@ class BlockScanner {
         break;
       }
     }
-    if (end == std::string_view::npos) return false;
+    if (end == std::string_view::npos) {
+      if (to == line.size())
+        for (std::size_t j : visited_) dead[j] = true;
+      return false;
+    }
     Field f;
     f.key = std::string(line.substr(key_start, k - key_start));
     f.where = loc(key_start);
@@ -192,18 +255,21 @@ class BlockScanner {
     return n;
   }
 
-  // Whether a run of exactly `run` backticks follows, on this line or a later one of the block.
-  bool closes_later(std::string_view line, std::size_t from, std::size_t run) const {
-    for (std::size_t l = line_; l < lines_.size(); ++l) {
-      std::string_view text = l == line_ ? line.substr(from) : lines_[l];
-      for (std::size_t i = 0; i < text.size();) {
-        if (text[i] != '`') { ++i; continue; }
-        std::size_t n = backtick_run(text, i);
-        if (n == run) return true;
-        i += n;
-      }
+  // Whether a run of exactly `run` backticks follows, on this line at or after `from` (just past a
+  // run) or on a later line of the block. The last run of each length is found once, in one pass.
+  bool closes_later(std::size_t from, std::size_t run) {
+    if (!runs_indexed_) {
+      for (std::size_t l = 0; l < lines_.size(); ++l)
+        for (std::size_t i = 0; i < lines_[l].size();) {
+          if (lines_[l][i] != '`') { ++i; continue; }
+          std::size_t n = backtick_run(lines_[l], i);
+          last_run_[n] = {l, i};
+          i += n;
+        }
+      runs_indexed_ = true;
     }
-    return false;
+    auto it = last_run_.find(run);
+    return it != last_run_.end() && (it->second.first > line_ || (it->second.first == line_ && it->second.second >= from));
   }
 
   const std::vector<std::string_view>& lines_;
@@ -212,6 +278,16 @@ class BlockScanner {
   BodyScan& out_;
   std::size_t line_ = 0;
   std::size_t open_code_ = 0;
+  // Per line: the column cache of loc(), where find_close() last failed, the dead offsets of
+  // bracket_field() for ']' and ')'.
+  std::size_t col_offset_ = 0;
+  int col_ = 1;
+  std::size_t no_close_from_ = std::string_view::npos;
+  std::vector<bool> dead_[2];
+  std::vector<std::size_t> visited_;
+  // Per block: the line and offset of the last backtick run of each length.
+  bool runs_indexed_ = false;
+  std::unordered_map<std::size_t, std::pair<std::size_t, std::size_t>> last_run_;
 };
 
 std::vector<std::string_view> split_lines(std::string_view text) {

@@ -1,7 +1,7 @@
 #include "ingest/scan.h"
 
 #include <algorithm>
-#include <chrono>
+#include <sys/stat.h>
 
 namespace anth {
 
@@ -21,10 +21,13 @@ std::vector<SourceFile> scan_corpus(const fs::path& root) {
     if (!it->is_regular_file(ec) || p.extension() != ".md") continue;
     SourceFile f;
     f.full_path = p;
-    f.path = fs::relative(p, root, ec).generic_string();
-    f.size = it->file_size(ec);
-    auto mtime = it->last_write_time(ec);
-    f.mtime_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(mtime.time_since_epoch()).count();
+    // The iterator's paths all start with root: cut it off as text (fs::relative would stat every file).
+    f.path = p.lexically_relative(root).generic_string();
+    struct stat st {};  // one stat for size and time (the std accessors stat once each)
+    if (::stat(p.c_str(), &st) == 0) {
+      f.size = static_cast<std::uint64_t>(st.st_size);
+      f.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+    }
     files.push_back(std::move(f));
   }
   std::sort(files.begin(), files.end(), [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });

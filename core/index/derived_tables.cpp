@@ -2,13 +2,13 @@
 
 #include <xxhash.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
-#include <algorithm>
 
 #include "core/index/index.h"
 #include "core/index/sqlite_util.h"
@@ -288,37 +288,42 @@ Expected<GraphUpdate> write_graph(sqlite3* db, const std::vector<const Note*>& n
     }
   }
 
-  std::unordered_map<std::string, std::int64_t> stored;
+  // Match the stored digests (in id order) against the notes sorted by id: no hash table of 100,000
+  // strings on every run.
+  std::vector<std::size_t> by_id(notes.size());
+  for (std::size_t i = 0; i < notes.size(); ++i) by_id[i] = i;
+  std::sort(by_id.begin(), by_id.end(), [&](std::size_t a, std::size_t b) { return notes[a]->id < notes[b]->id; });
+  std::vector<std::size_t> changed;
+  std::vector<std::string> removed;
+  std::size_t stored_count = 0;
   {
-    Statement q(db, "SELECT id, fingerprint FROM node_docs");
+    Statement q(db, "SELECT id, fingerprint FROM node_docs ORDER BY id");
     ANTH_INDEX_TRY(q.ready());
-    for (;;) {
+    std::size_t k = 0;
+    for (;; ++stored_count) {
       auto row = q.next();
       if (!row) return std::unexpected(row.error());
       if (!*row) break;
-      stored.emplace(std::string(q.column_text(0)), q.column_int(1));
+      std::string_view id = q.column_text(0);
+      while (k < by_id.size() && std::string_view(notes[by_id[k]]->id) < id) changed.push_back(by_id[k++]);  // new
+      if (k < by_id.size() && notes[by_id[k]]->id == id) {
+        if (digests[by_id[k]] != q.column_int(1)) changed.push_back(by_id[k]);
+        ++k;
+      } else {
+        removed.emplace_back(id);
+      }
     }
+    while (k < by_id.size()) changed.push_back(by_id[k++]);
   }
-  const std::size_t stored_count = stored.size();
-  std::vector<std::size_t> changed;
-  for (std::size_t i = 0; i < notes.size(); ++i) {
-    auto it = stored.find(notes[i]->id);
-    if (it == stored.end()) {
-      changed.push_back(i);
-      continue;
-    }
-    if (it->second != digests[i]) changed.push_back(i);
-    stored.erase(it);
-  }
-  std::vector<std::string> removed;  // what is left of `stored`
-  removed.reserve(stored.size());
-  for (auto& [id, digest] : stored) removed.push_back(id);
+  std::sort(changed.begin(), changed.end());  // corpus order
 
   GraphUpdate update;
   std::size_t work = changed.size() + removed.size();
   if (work == 0) return update;
-  // Row by row costs a few times what a refill does per note; refill when a quarter or more changed.
-  if (stored_count == 0 || work * 4 >= std::max(notes.size(), stored_count)) {
+  // Deleting and inserting one note's rows costs about ten times what a refill costs per note (measured
+  // at 100,000 notes: the rows of one note are spread over several large indexes); refill when a tenth
+  // or more changed.
+  if (stored_count == 0 || work * 10 >= std::max(notes.size(), stored_count)) {
     update.whole = true;
     update.rewritten = notes.size();
     ANTH_INDEX_TRY(write_graph_whole(db, notes, digests));
@@ -405,85 +410,84 @@ Expected<void> recreate_search(sqlite3* db) {
 }  // namespace
 
 Expected<void> write_search(sqlite3* db, const std::vector<const Note*>& notes) {
-  struct Doc {
-    std::int64_t docid;
-    std::int64_t fingerprint;
-    bool wanted = false;
-  };
-  std::unordered_map<std::string, Doc> docs;
-  {
-    Statement q(db, "SELECT docid, id, fingerprint FROM search_docs");
-    ANTH_INDEX_TRY(q.ready());
-    for (;;) {
-      auto row = q.next();
-      if (!row) return std::unexpected(row.error());
-      if (!*row) break;
-      docs.emplace(std::string(q.column_text(1)), Doc{q.column_int(0), q.column_int(2)});
-    }
-  }
-
+  // The in-graph notes by id, with the fingerprint of what search would hold for them.
   struct Want {
     const Note* note;
     std::int64_t fingerprint;
-    Doc* doc;  // the stored document of this id, or null
+    std::int64_t docid = 0;  // the stored document of this id, 0 when none
+    bool same = false;       // stored with this fingerprint
   };
   std::vector<Want> wants;
   wants.reserve(notes.size());
-  std::size_t changes = 0;
-  for (const Note* n : notes) {
-    if (!n->in_graph) continue;
-    std::int64_t fp = search_fingerprint(*n);
-    auto it = docs.find(n->id);
-    Doc* doc = it == docs.end() ? nullptr : &it->second;
-    if (doc) doc->wanted = true;
-    if (!doc || doc->fingerprint != fp) ++changes;
-    wants.push_back({n, fp, doc});
+  for (const Note* n : notes)
+    if (n->in_graph) wants.push_back({n, search_fingerprint(*n)});
+  std::sort(wants.begin(), wants.end(), [](const Want& a, const Want& b) { return a.note->id < b.note->id; });
+
+  // Matched against the stored documents, in id order.
+  std::vector<std::int64_t> gone;  // docids of ids no longer wanted
+  std::size_t stored = 0, changes = 0;
+  std::int64_t next_docid = 1;
+  {
+    Statement q(db, "SELECT id, docid, fingerprint FROM search_docs ORDER BY id");
+    ANTH_INDEX_TRY(q.ready());
+    std::size_t k = 0;
+    for (;; ++stored) {
+      auto row = q.next();
+      if (!row) return std::unexpected(row.error());
+      if (!*row) break;
+      std::string_view id = q.column_text(0);
+      std::int64_t docid = q.column_int(1);
+      next_docid = std::max(next_docid, docid + 1);
+      while (k < wants.size() && std::string_view(wants[k].note->id) < id) ++k;
+      if (k < wants.size() && wants[k].note->id == id) {
+        wants[k].docid = docid;
+        wants[k].same = wants[k].fingerprint == q.column_int(2);
+        ++k;
+      } else {
+        gone.push_back(docid);
+      }
+    }
   }
-  std::size_t removed = 0;
-  for (const auto& [id, doc] : docs)
-    if (!doc.wanted) ++removed;
-  changes += removed;
+  for (const Want& w : wants) changes += w.same ? 0 : 1;
+  changes += gone.size();
   if (changes == 0) return {};
 
   // When most documents change, starting from an empty table is cheaper than deleting them one by one.
-  if (!docs.empty() && changes * 2 > docs.size()) {
+  if (stored > 0 && changes * 2 > stored) {
     ANTH_INDEX_TRY(recreate_search(db));
-    docs.clear();
-    for (Want& w : wants) w.doc = nullptr;
-    removed = 0;
+    for (Want& w : wants) w = {w.note, w.fingerprint};
+    gone.clear();
+    next_docid = 1;
   }
 
-  Statement add_doc(db, "INSERT INTO search_docs(id, fingerprint) VALUES(?1, ?2)");
-  Statement set_doc(db, "UPDATE search_docs SET fingerprint = ?2 WHERE docid = ?1");
+  Statement add_doc(db, "INSERT INTO search_docs(id, docid, fingerprint) VALUES(?1, ?2, ?3)");
+  Statement set_doc(db, "UPDATE search_docs SET fingerprint = ?2 WHERE id = ?1");
   Statement drop_doc(db, "DELETE FROM search_docs WHERE docid = ?1");
   Statement add(db, "INSERT INTO search(rowid, id, title, body) VALUES(?1, ?2, ?3, ?4)");
   Statement drop(db, "DELETE FROM search WHERE rowid = ?1");
   for (Statement* s : {&add_doc, &set_doc, &drop_doc, &add, &drop}) ANTH_INDEX_TRY(s->ready());
 
-  if (removed > 0)
-    for (const auto& [id, doc] : docs) {
-      if (doc.wanted) continue;
-      drop.integer(1, doc.docid);
-      ANTH_INDEX_TRY(drop.run());
-      drop_doc.integer(1, doc.docid);
-      ANTH_INDEX_TRY(drop_doc.run());
-    }
-
+  for (std::int64_t docid : gone) {
+    drop.integer(1, docid);
+    ANTH_INDEX_TRY(drop.run());
+    drop_doc.integer(1, docid);
+    ANTH_INDEX_TRY(drop_doc.run());
+  }
   for (const Want& w : wants) {
-    std::int64_t docid;
-    if (w.doc) {
-      if (w.doc->fingerprint == w.fingerprint) continue;
-      docid = w.doc->docid;
+    if (w.same) continue;
+    std::int64_t docid = w.docid;
+    if (docid != 0) {
       drop.integer(1, docid);
       ANTH_INDEX_TRY(drop.run());
-      set_doc.integer(1, docid);
+      set_doc.text(1, w.note->id);
       set_doc.integer(2, w.fingerprint);
       ANTH_INDEX_TRY(set_doc.run());
     } else {
+      docid = next_docid++;
       add_doc.text(1, w.note->id);
-      add_doc.integer(2, w.fingerprint);
+      add_doc.integer(2, docid);
+      add_doc.integer(3, w.fingerprint);
       ANTH_INDEX_TRY(add_doc.run());
-      docid = sqlite3_last_insert_rowid(db);
     }
     add.integer(1, docid);
     add.text(2, w.note->id);

@@ -6,8 +6,8 @@
 #include <cstring>
 #include <set>
 #include <tuple>
+#include <algorithm>
 #include <system_error>
-#include <unordered_set>
 
 #include "core/index/derived_tables.h"
 #include "core/index/sqlite_util.h"
@@ -223,6 +223,8 @@ Expected<void> configure(sqlite3* db) {
   Scalar mode = scalar(db, "PRAGMA journal_mode = WAL");
   if (mode.rc != SQLITE_OK) return failure(sqlite_error(db));
   ANTH_INDEX_TRY(exec(db, "PRAGMA synchronous = NORMAL"));
+  // A first run writes the whole index through the WAL; do not keep a WAL that large afterwards.
+  ANTH_INDEX_TRY(exec(db, "PRAGMA journal_size_limit = 67108864"));
   return exec(db, "PRAGMA temp_store = MEMORY");
 }
 
@@ -365,17 +367,22 @@ Expected<void> store_files(sqlite3* db, const std::vector<Index::FileParse>& cha
       ANTH_INDEX_TRY(upsert.run());
     }
   }
-  std::unordered_set<std::string_view> present(present_paths.begin(), present_paths.end());
+  // Paths in the index that are not present any more: a merge of two sorted lists.
+  std::vector<std::string_view> present(present_paths.begin(), present_paths.end());
+  if (!std::is_sorted(present.begin(), present.end())) std::sort(present.begin(), present.end());
   std::vector<std::string> gone;
   {
-    Statement q(db, "SELECT path FROM files");
+    Statement q(db, "SELECT path FROM files ORDER BY path");
     ANTH_INDEX_TRY(q.ready());
+    std::size_t k = 0;
     for (;;) {
       auto row = q.next();
       if (!row) return std::unexpected(row.error());
       if (!*row) break;
       std::string_view path = q.column_text(0);
-      if (!present.contains(path)) gone.emplace_back(path);
+      while (k < present.size() && present[k] < path) ++k;
+      if (k < present.size() && present[k] == path) ++k;
+      else gone.emplace_back(path);
     }
   }
   Statement remove(db, "DELETE FROM files WHERE path = ?1");

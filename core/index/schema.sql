@@ -136,10 +136,10 @@ INSERT INTO search(search, rank) VALUES('hashsize', 16777216);
 -- Bookkeeping for search, so a run re-indexes only the notes whose id, title or body changed:
 -- docid is the rowid in search, fingerprint the XXH3-64 of id, title and body.
 CREATE TABLE search_docs (
-  docid       INTEGER PRIMARY KEY,
-  id          TEXT NOT NULL UNIQUE,
+  id          TEXT PRIMARY KEY,
+  docid       INTEGER NOT NULL UNIQUE,
   fingerprint INTEGER NOT NULL
-);
+) WITHOUT ROWID;
 
 -- The practices (in-graph SOTA notes) with their origin paper.
 CREATE VIEW practices AS

@@ -144,7 +144,7 @@ std::vector<KernelInfo> build_library() {
        integer_param("tokens", 16, 1, 32, "tokens, each with its own logits and target"),
        real_param("coefficient", 1e-4, 1e-6, 1, "the z-loss coefficient c"),
        real_param("drift", 20, 0, 100, "common offset of the initial logits (the drift the z-loss corrects)"),
-       real_param("lr", 100, 0.001, 10000, "gradient-descent step size on the logits"),
+       real_param("lr", 100, 0.001, 10000, "gradient-descent step size on the common level of the logits"),
        integer_param("steps", 400, 1, 2000, "gradient-descent steps"), practice_param()}});
 
   library.push_back(KernelInfo{

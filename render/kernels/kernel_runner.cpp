@@ -126,8 +126,12 @@ ProcessOutcome run_process(const std::vector<std::string>& argv, double timeout_
   for (;;) {
     if (!reaped && ::waitpid(pid, &status, WNOHANG) == pid) reaped = true, reaped_at = clock::now();
     if (reaped && !out_open && !err_open) break;
-    // Something it started may keep the pipes open after it exits; do not wait for that for long.
-    if (reaped && clock::now() - reaped_at > std::chrono::milliseconds(500)) break;
+    // Something it started may keep the pipes open after it exits: give it a moment, then stop it (its
+    // process group still exists, since that process is in it).
+    if (reaped && clock::now() - reaped_at > std::chrono::milliseconds(500)) {
+      ::kill(-pid, SIGKILL);
+      break;
+    }
     if (!reaped && clock::now() >= deadline) {
       outcome.timed_out = true;
       stop_group();

@@ -28,10 +28,10 @@ std::string link_text(const Link& link) {
     return relation == "mentions" ? who + " mentions it" : who + " names it in " + relation;
   };
   switch (link.way) {
-    case Link::Way::IntroducedBy: return "its introduced_by";
+    case Link::Way::IntroducedBy: return "its introduced_by (the origin)";
     case Link::Way::Source: return "in its source";
     case Link::Way::TheorySource: return "a source of " + link.via + ", in its source";
-    case Link::Way::PaperRelates: return relates("its own note", link.relation);
+    case Link::Way::PaperRelates: return relates("the paper's note", link.relation);
     case Link::Way::NoteReading: return "paper of " + relates(link.via + ", which", link.relation);
     case Link::Way::BodyMention: return "mentioned in its body";
   }

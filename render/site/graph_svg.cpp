@@ -21,8 +21,8 @@ std::string num(double v) {
 
 }  // namespace
 
-std::string graph_svg(const Graph& graph, const std::vector<std::size_t>& vertices, const SvgOptions& o) {
-  std::vector<Point> points = graph.layout(vertices);
+std::string graph_svg(const Graph& graph, const std::vector<std::size_t>& vertices, const std::vector<Point>& points,
+                      const SvgOptions& o) {
   const double w = o.width, h = o.height, pad = o.labels ? 36 : 14;
   std::unordered_map<std::size_t, std::size_t> slot;
   for (std::size_t i = 0; i < vertices.size() && i < points.size(); ++i) slot.emplace(vertices[i], i);

@@ -20,7 +20,8 @@ struct SvgOptions {
   bool labels = true;                 // draw ids beside the nodes
 };
 
-// The subgraph induced by `vertices` (in that order; positions come from Graph::layout of it).
-std::string graph_svg(const Graph& graph, const std::vector<std::size_t>& vertices, const SvgOptions& options);
+// The subgraph induced by `vertices`, at `points` (parallel to it: Graph::layout of the same list).
+std::string graph_svg(const Graph& graph, const std::vector<std::size_t>& vertices, const std::vector<Point>& points,
+                      const SvgOptions& options);
 
 }  // namespace anth::site

@@ -290,8 +290,17 @@ class BodyRewriter {
       std::string slug = slugify(text), id = slug;
       for (int n = 1; !used.insert(id).second; ++n) id = slug + "-" + std::to_string(n);
       std::string tag = "h" + std::to_string(level);
-      replace_keeping_children(
-          h, make_custom(CMARK_NODE_CUSTOM_BLOCK, "<" + tag + " id=\"" + escape_html(id) + "\">", "</" + tag + ">"));
+      // A block holding one inline wrapper: the heading renders on one line, "<h2 id=..>Text</h2>".
+      cmark_node* inline_wrapper =
+          make_custom(CMARK_NODE_CUSTOM_INLINE, "<" + tag + " id=\"" + escape_html(id) + "\">", "</" + tag + ">");
+      cmark_node* block = make_custom(CMARK_NODE_CUSTOM_BLOCK, "", "");
+      cmark_node_insert_before(h, block);
+      cmark_node_append_child(block, inline_wrapper);
+      while (cmark_node* child = cmark_node_first_child(h)) {
+        cmark_node_unlink(child);
+        cmark_node_append_child(inline_wrapper, child);
+      }
+      cmark_node_free(h);
     }
   }
 
@@ -397,8 +406,16 @@ RenderedBody render_body(const Note& note, const BodyOptions& options) {
   for (const char* name : {"table", "strikethrough", "autolink", "tasklist"})
     if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name))
       cmark_parser_attach_syntax_extension(parser.get(), ext);
-  cmark_parser_feed(parser.get(), note.body.data(), note.body.size());
-  std::unique_ptr<cmark_node, decltype(&cmark_node_free)> doc(cmark_parser_finish(parser.get()), cmark_node_free);
+  std::unique_ptr<cmark_node, decltype(&cmark_node_free)> doc(nullptr, cmark_node_free);
+  {
+    // cmark-gfm adds its extensions' special characters to a process-wide table while it parses
+    // inlines and removes them afterwards, so two parses at once can miss each other's '~' or '@':
+    // parsing takes turns; rewriting and rendering the tree run in parallel.
+    static std::mutex parse_mutex;
+    std::lock_guard lock(parse_mutex);
+    cmark_parser_feed(parser.get(), note.body.data(), note.body.size());
+    doc.reset(cmark_parser_finish(parser.get()));
+  }
 
   RenderedBody out;
   BodyRewriter(note, options, doc.get()).run(out);

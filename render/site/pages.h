@@ -1,7 +1,7 @@
 #pragma once
 // The pages of the site, each rendered from its template with data drawn from the SiteContext.
-#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "render/site/site_context.h"
@@ -28,13 +28,15 @@ class Pages {
   std::string node_page(std::size_t v, SiteFiles& extra) const;
 
   std::string home_page() const;
-  std::string kind_listing(Kind kind) const;
+  // A kind's listing, in pages of options().listing_page_size rows: ("papers.html", html),
+  // ("papers-2.html", html), ...
+  std::vector<std::pair<std::string, std::string>> kind_listings(Kind kind) const;
   std::string tags_page() const;
   std::string tag_page(const std::string& tag, const std::vector<std::size_t>& vertices) const;
   std::string glossary_page() const;
   std::string graph_page() const;
   std::string provenance_page() const;
-  std::string kernels_page() const;  // after every node_page
+  std::string kernels_page() const;
   std::string search_page() const;
 
   // The file a kind's listing has ("practices.html") and its heading ("Practices").
@@ -55,7 +57,6 @@ class Pages {
 
   const SiteContext& ctx_;
   const Templates& t_;
-  mutable std::set<std::string> emitted_;  // kernel files node_page wrote; kernels_page links only these
 };
 
 // Helpers shared by the pages, exposed for tests.

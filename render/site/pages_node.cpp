@@ -168,7 +168,6 @@ nlohmann::json Pages::kernel_section(std::size_t v, SiteFiles& extra) const {
     k["lines"] = std::count(source.begin(), source.end(), '\n');
     k["download_href"] = file;
     k["download_name"] = file.substr(file.rfind('/') + 1);
-    emitted_.insert(file);
     extra.push_back({file, std::move(source)});
   } catch (const std::exception& e) {
     k["problem"] = e.what();
@@ -210,23 +209,20 @@ nlohmann::json Pages::diagnostics_of(const Note& n) const {
 
 std::string Pages::neighbourhood_svg(std::size_t v) const {
   const Graph& g = ctx_.graph();
-  std::vector<std::size_t> near = g.neighborhood(v, ctx_.options().graph_depth);
-  if (near.empty() || near.front() != v) near.insert(near.begin(), v);
-  if (near.size() > ctx_.options().neighbourhood_cap) near.resize(ctx_.options().neighbourhood_cap);
+  std::vector<std::size_t> near = ctx_.neighbourhood(v, ctx_.options().neighbourhood_cap);
   SvgOptions o;
   o.focus = v;
   o.id = "nbh";
   o.width = 560;
-  o.height = near.size() > 30 ? 560 : 420;
-  o.title = "The neighbourhood of " + g.note(v).id + ": " + std::to_string(near.size()) + " nodes within " +
-            std::to_string(ctx_.options().graph_depth) + " steps";
-  return graph_svg(g, near, o);
+  o.height = near.size() > 16 ? 500 : 420;
+  o.title = "The neighbourhood of " + g.note(v).id + ": " + std::to_string(near.size()) + " nodes within two steps";
+  return graph_svg(g, near, ctx_.layouts().layout(g, near), o);
 }
 
 std::string Pages::node_page(std::size_t v, SiteFiles& extra) const {
   const Graph& g = ctx_.graph();
   const Note& n = g.note(v);
-  const RenderedBody& body = ctx_.body(v);
+  RenderedBody body = ctx_.render_body_of(v);
   bool term = n.kind == Kind::Term;
   nlohmann::json data = {
       {"id", n.id},

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/rules/rule_catalog.h"
+#include "render/kernels/kernel_library.h"
 #include "render/site/graph_svg.h"
 #include "render/site/html.h"
 #include "render/site/pages.h"
@@ -118,7 +119,7 @@ std::string Pages::home_page() const {
   return wrap(frame, t_.render("home", data));
 }
 
-std::string Pages::kind_listing(Kind kind) const {
+std::vector<std::pair<std::string, std::string>> Pages::kind_listings(Kind kind) const {
   const Graph& g = ctx_.graph();
   std::vector<std::size_t> members;
   for (std::size_t v : ctx_.vertices_by_id())
@@ -137,7 +138,6 @@ std::string Pages::kind_listing(Kind kind) const {
   };
 
   nlohmann::json columns = nlohmann::json::array();
-  nlohmann::json rows = nlohmann::json::array();
   std::string lead;
   switch (kind) {
     case Kind::Sota:
@@ -158,6 +158,7 @@ std::string Pages::kind_listing(Kind kind) const {
       break;
     case Kind::Term: columns = {"Id", "Term"}; break;
   }
+  std::vector<nlohmann::json> all_rows;
   for (std::size_t v : members) {
     const Note& n = g.note(v);
     nlohmann::json cells = nlohmann::json::array();
@@ -165,7 +166,7 @@ std::string Pages::kind_listing(Kind kind) const {
     cells.push_back(cell(n.title, node_file(n.id), "title"));
     switch (kind) {
       case Kind::Sota: {
-        cells.push_back(cell(capitalize(n.status), "", "status status-" + slugify(n.status)));
+        cells.push_back(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
         nlohmann::json c = cell();
         c["refs"] = refs_of(n, "introduced_by");
         cells.push_back(c);
@@ -178,7 +179,7 @@ std::string Pages::kind_listing(Kind kind) const {
       case Kind::Lit: {
         cells.push_back(cell(authors_short(n.authors)));
         cells.push_back(cell(n.year > 0 ? std::to_string(n.year) : "", "", "num"));
-        cells.push_back(cell(capitalize(n.status), "", "status status-" + slugify(n.status)));
+        cells.push_back(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
         nlohmann::json c = cell();
         for (std::size_t r : g.readings(v)) c["refs"].push_back(ref(r));
         cells.push_back(c);
@@ -188,11 +189,11 @@ std::string Pages::kind_listing(Kind kind) const {
         nlohmann::json c = cell();
         c["refs"] = refs_of(n, "paper");
         cells.push_back(c);
-        cells.push_back(cell(capitalize(n.status), "", "status status-" + slugify(n.status)));
+        cells.push_back(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
         break;
       }
       case Kind::Theory: {
-        cells.push_back(cell(capitalize(n.status), "", "status status-" + slugify(n.status)));
+        cells.push_back(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
         nlohmann::json c = cell();
         c["refs"] = refs_of(n, "source");
         cells.push_back(c);
@@ -201,17 +202,34 @@ std::string Pages::kind_listing(Kind kind) const {
       }
       case Kind::Term: break;
     }
-    rows.push_back({{"cells", cells}});
+    all_rows.push_back({{"cells", cells}});
   }
   nlohmann::json cols = nlohmann::json::array();
   for (const auto& c : columns) cols.push_back({{"label", c}});
-  nlohmann::json data = {{"title", listing_title(kind)}, {"lead", lead}, {"columns", cols}, {"rows", rows},
-                         {"count", members.size()}, {"kind_class", fold(kind_name(kind))}};
-  Frame frame;
-  frame.title = listing_title(kind);
-  frame.current = listing_file(kind).substr(0, listing_file(kind).size() - 5);
-  frame.body_class = "page-listing";
-  return wrap(frame, t_.render("listing", data));
+
+  // Pages of page_size rows: papers.html, papers-2.html, ...
+  std::string stem = listing_file(kind).substr(0, listing_file(kind).size() - 5);
+  std::size_t size = std::max<std::size_t>(1, ctx_.options().listing_page_size);
+  std::size_t pages = std::max<std::size_t>(1, (all_rows.size() + size - 1) / size);
+  auto file_of = [&](std::size_t p) { return p == 0 ? stem + ".html" : stem + "-" + std::to_string(p + 1) + ".html"; };
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::size_t p = 0; p < pages; ++p) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (std::size_t i = p * size; i < std::min(all_rows.size(), (p + 1) * size); ++i) rows.push_back(std::move(all_rows[i]));
+    nlohmann::json pager = nlohmann::json::array();
+    if (pages > 1)
+      for (std::size_t q = 0; q < pages; ++q)
+        pager.push_back({{"label", std::to_string(q + 1)}, {"href", file_of(q)}, {"current", q == p}});
+    nlohmann::json data = {{"title", listing_title(kind)}, {"lead", lead}, {"columns", cols}, {"rows", rows},
+                           {"count", members.size()}, {"kind_class", fold(kind_name(kind))}, {"pager", pager},
+                           {"page_note", pages > 1 ? "Page " + std::to_string(p + 1) + " of " + std::to_string(pages) : ""}};
+    Frame frame;
+    frame.title = listing_title(kind) + (p > 0 ? " (page " + std::to_string(p + 1) + ")" : "");
+    frame.current = stem;
+    frame.body_class = "page-listing";
+    out.emplace_back(file_of(p), wrap(frame, t_.render("listing", data)));
+  }
+  return out;
 }
 
 std::string Pages::tags_page() const {
@@ -280,11 +298,8 @@ std::string Pages::graph_page() const {
   std::size_t cap = ctx_.options().whole_graph_cap;
   if (shown.size() > cap) {
     // The best-connected nodes, ties by id.
-    std::vector<std::pair<std::size_t, std::size_t>> ranked;
-    for (std::size_t v : shown) ranked.push_back({g.in_edges(v).size() + g.out_edges(v).size(), v});
-    std::stable_sort(ranked.begin(), ranked.end(), [](auto& a, auto& b) { return a.first > b.first; });
-    shown.clear();
-    for (std::size_t i = 0; i < cap; ++i) shown.push_back(ranked[i].second);
+    std::stable_sort(shown.begin(), shown.end(), [&](std::size_t a, std::size_t b) { return ctx_.degree(a) > ctx_.degree(b); });
+    shown.resize(cap);
     std::sort(shown.begin(), shown.end(), [&](std::size_t a, std::size_t b) { return g.note(a).id < g.note(b).id; });
   }
   SvgOptions o;
@@ -296,7 +311,7 @@ std::string Pages::graph_page() const {
   o.labels = shown.size() <= 400;
   nlohmann::json legend = nlohmann::json::array();
   for (Kind k : all_kinds) legend.push_back({{"label", kind_name(k)}, {"kind_class", fold(kind_name(k))}, {"href", listing_file(k)}});
-  nlohmann::json data = {{"svg_html", graph_svg(g, shown, o)},
+  nlohmann::json data = {{"svg_html", graph_svg(g, shown, ctx_.layouts().layout(g, shown), o)},
                          {"shown", shown.size()},
                          {"total", total},
                          {"capped", shown.size() < total},
@@ -314,9 +329,11 @@ std::string Pages::provenance_page() const {
   nlohmann::json groups = nlohmann::json::array();
   for (Severity s : {Severity::Error, Severity::Warning, Severity::Info}) {
     nlohmann::json items = nlohmann::json::array();
+    std::size_t total = 0;
     for (std::size_t i = 0; i < all.size(); ++i) {
       const Diagnostic& d = all[i];
       if (d.severity != s) continue;
+      if (++total > ctx_.options().findings_cap) continue;
       const RuleInfo* rule = find_rule(d.rule);
       const Note* n = ctx_.note_at(d.where.file);
       nlohmann::json related = nlohmann::json::array();
@@ -338,8 +355,10 @@ std::string Pages::provenance_page() const {
                        {"related", related}});
     }
     std::string label = s == Severity::Error ? "Errors" : s == Severity::Warning ? "Warnings" : "Notes";
-    groups.push_back({{"label", label}, {"severity", severity_name(s)}, {"count", items.size()}, {"items", items},
-                      {"anchor", std::string(severity_name(s)) + "s"}});
+    std::size_t hidden = total - items.size();
+    groups.push_back({{"label", label}, {"severity", severity_name(s)}, {"count", total}, {"items", items},
+                      {"anchor", std::string(severity_name(s)) + "s"},
+                      {"hidden", hidden ? std::to_string(hidden) : ""}});
   }
   Frame frame;
   frame.title = "Provenance report";
@@ -360,8 +379,8 @@ std::string Pages::kernels_page() const {
     nlohmann::json r = ref(v);
     r["kernel"] = n.kernel;
     r["result"] = kernel_result_json(n);
-    std::string file = kernel_file(n.id, n.kernel);
-    r["download_href"] = emitted_.count(file) ? file : "";
+    bool emits = anth::kernels::check_kernel_request({n.id, n.title, n.kernel, n.kernel_params}).empty();
+    r["download_href"] = emits ? kernel_file(n.id, n.kernel) : "";
     rows.push_back(r);
   }
   Frame frame;

@@ -13,7 +13,7 @@ namespace anth::site {
 namespace {
 
 constexpr std::size_t chunk_size = 50;        // documents per snippet file
-constexpr std::size_t snippet_bytes = 6000;   // text kept per document for snippets
+constexpr std::size_t snippet_bytes = 3000;   // text kept per document for snippets
 
 const char* const stopwords[] = {"an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "its",
                                  "of", "on", "or", "that", "the", "this", "to", "was", "with"};
@@ -84,44 +84,76 @@ std::string shard_key(std::string_view term) {
   return key;
 }
 
+bool SearchIndexBuilder::add(const SearchDoc& doc) {
+  std::uint32_t d = static_cast<std::uint32_t>(docs_++);
+  std::vector<std::string> title = search_terms(doc.title + " " + doc.aliases + " " + doc.id);
+  std::vector<std::string> body = search_terms(doc.text);
+  std::unordered_map<std::string, std::pair<std::uint32_t, std::uint32_t>> tf;
+  for (const std::string& t : title) ++tf[t].first;
+  for (const std::string& t : body) ++tf[t].second;
+  for (auto& [term, counts] : tf) {
+    auto clamp16 = [](std::uint32_t v) { return static_cast<std::uint16_t>(std::min<std::uint32_t>(v, 65535)); };
+    postings_[term].push_back({d, clamp16(counts.first), clamp16(counts.second)});
+  }
+  std::size_t length = title.size() + body.size();
+  total_length_ += static_cast<double>(length);
+  nlohmann::json entry = {doc.id, doc.title, doc.kind, doc.href, length};
+  if (!meta_docs_.empty()) meta_docs_ += ',';
+  meta_docs_ += js_json(entry);
+  chunk_.emplace_back(utf8_prefix(doc.text, snippet_bytes));
+  if (chunk_.size() == chunk_size) return flush_chunk();
+  return true;
+}
+
+bool SearchIndexBuilder::flush_chunk() {
+  if (chunk_.empty()) return true;
+  nlohmann::json texts = nlohmann::json::array();
+  for (std::string& t : chunk_) texts.push_back(std::move(t));
+  chunk_.clear();
+  std::string n = std::to_string(chunks_++);
+  return sink_("search/d-" + n + ".js", js_assign("ANTH_SEARCH_DOCS", n, texts));
+}
+
+bool SearchIndexBuilder::finish() {
+  if (!flush_chunk()) return false;
+  double avgdl = docs_ == 0 ? 0.0 : std::round(total_length_ / static_cast<double>(docs_) * 100) / 100;
+  nlohmann::json head = {{"n", docs_}, {"avgdl", avgdl}, {"chunk", chunk_size}};
+  std::string meta = js_json(head);
+  meta.pop_back();  // the closing brace: the docs follow
+  if (!sink_("search/meta.js", "window.ANTH_SEARCH_META=" + meta + ",\"docs\":[" + meta_docs_ + "]};\n")) return false;
+
+  // Shards, each with its terms in order and each term's documents in order.
+  std::map<std::string, std::vector<const std::string*>> shards;
+  for (const auto& [term, list] : postings_) shards[shard_key(term)].push_back(&term);
+  for (auto& [key, terms] : shards) {
+    std::sort(terms.begin(), terms.end(), [](const std::string* a, const std::string* b) { return *a < *b; });
+    std::string body = "{";
+    for (const std::string* term : terms) {
+      if (body.size() > 1) body += ',';
+      body += js_json(*term) + ":[";
+      bool first = true;
+      for (const Posting& p : postings_.at(*term)) {
+        if (!first) body += ',';
+        first = false;
+        body += "[" + std::to_string(p.doc) + "," + std::to_string(p.title_tf) + "," + std::to_string(p.body_tf) + "]";
+      }
+      body += "]";
+    }
+    body += "}";
+    std::string file = "(window.ANTH_SEARCH_SHARDS=window.ANTH_SEARCH_SHARDS||{})[" + js_json(key) + "]=" + body + ";\n";
+    if (!sink_("search/t-" + key + ".js", std::move(file))) return false;
+  }
+  return true;
+}
+
 SiteFiles search_files(const std::vector<SearchDoc>& docs) {
-  // term -> doc -> (title tf, body tf); std::map keeps every output ordered.
-  std::map<std::string, std::map<std::size_t, std::pair<int, int>>> postings;
-  nlohmann::json meta_docs = nlohmann::json::array();
-  double total = 0;
-  for (std::size_t d = 0; d < docs.size(); ++d) {
-    std::vector<std::string> title = search_terms(docs[d].title + " " + docs[d].aliases + " " + docs[d].id);
-    std::vector<std::string> body = search_terms(docs[d].text);
-    for (const std::string& t : title) ++postings[t][d].first;
-    for (const std::string& t : body) ++postings[t][d].second;
-    std::size_t length = title.size() + body.size();
-    total += static_cast<double>(length);
-    meta_docs.push_back({docs[d].id, docs[d].title, docs[d].kind, docs[d].href, length});
-  }
-
-  std::map<std::string, nlohmann::json> shards;
-  for (const auto& [term, by_doc] : postings) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const auto& [d, tf] : by_doc) list.push_back({d, tf.first, tf.second});
-    nlohmann::json& shard = shards[shard_key(term)];
-    if (shard.is_null()) shard = nlohmann::json::object();
-    shard[term] = std::move(list);
-  }
-
   SiteFiles files;
-  nlohmann::json meta = {{"n", docs.size()},
-                         {"avgdl", docs.empty() ? 0.0 : std::round(total / static_cast<double>(docs.size()) * 100) / 100},
-                         {"chunk", chunk_size},
-                         {"docs", meta_docs}};
-  files.push_back({"search/meta.js", "window.ANTH_SEARCH_META=" + js_json(meta) + ";\n"});
-  for (const auto& [key, shard] : shards) files.push_back({"search/t-" + key + ".js", js_assign("ANTH_SEARCH_SHARDS", key, shard)});
-  for (std::size_t start = 0; start < docs.size(); start += chunk_size) {
-    nlohmann::json texts = nlohmann::json::array();
-    for (std::size_t d = start; d < std::min(docs.size(), start + chunk_size); ++d)
-      texts.push_back(std::string(utf8_prefix(docs[d].text, snippet_bytes)));
-    std::string n = std::to_string(start / chunk_size);
-    files.push_back({"search/d-" + n + ".js", js_assign("ANTH_SEARCH_DOCS", n, texts)});
-  }
+  SearchIndexBuilder builder([&](const std::string& path, std::string bytes) {
+    files.push_back({path, std::move(bytes)});
+    return true;
+  });
+  for (const SearchDoc& d : docs) builder.add(d);
+  builder.finish();
   return files;
 }
 

@@ -8,8 +8,10 @@
 //   search/d-<n>.js       ANTH_SEARCH_DOCS[n] = [text of docs n*chunk ...]   (for snippets)
 //
 // render/assets/site/static/search.js ranks with BM25 and a title boost.
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "render/site/site_files.h"
@@ -33,6 +35,30 @@ std::vector<std::string> search_terms(std::string_view text);
 // as hex ("en", "x3c3").
 std::string shard_key(std::string_view term);
 
+// Builds the index one document at a time (in the order they are numbered), handing each snippet
+// file to the sink as soon as it is full; finish() writes the meta and term shards.
+class SearchIndexBuilder {
+ public:
+  explicit SearchIndexBuilder(FileSink sink) : sink_(std::move(sink)) {}
+  bool add(const SearchDoc& doc);
+  bool finish();
+
+ private:
+  struct Posting {
+    std::uint32_t doc;
+    std::uint16_t title_tf;
+    std::uint16_t body_tf;
+  };
+  bool flush_chunk();
+  FileSink sink_;
+  std::unordered_map<std::string, std::vector<Posting>> postings_;
+  std::string meta_docs_;  // JSON array items, comma-separated
+  std::vector<std::string> chunk_;
+  std::size_t docs_ = 0, chunks_ = 0;
+  double total_length_ = 0;
+};
+
+// The whole index of a list of documents at once.
 SiteFiles search_files(const std::vector<SearchDoc>& docs);
 
 }  // namespace anth::site

@@ -1,11 +1,15 @@
 #include "render/site/site_builder.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
+#include <memory>
+#include <mutex>
 
 #include "render/embedded_assets.h"
 #include "render/site/html.h"
 #include "render/site/pages.h"
+#include "render/site/parallel.h"
 #include "render/site/search_index.h"
 
 namespace anth::site {
@@ -16,57 +20,86 @@ constexpr std::string_view static_dir = "render/assets/site/static/";
 
 }  // namespace
 
-SiteFiles build_site(const SiteInput& input) {
-  Templates templates;
-  SiteContext ctx(input);
-  Pages pages(ctx, templates);
-  const Graph& g = input.graph;
-  SiteFiles files;
+bool build_site(const SiteInput& input, const FileSink& sink) {
+  std::atomic<bool> failed{false};
+  auto put = [&](const std::string& path, std::string bytes) {
+    if (failed) return false;
+    if (!sink(path, std::move(bytes))) failed = true;
+    return !failed;
+  };
 
   // Stylesheet and scripts, as embedded.
   for (std::string_view path : embedded_asset_names(static_dir))
-    files.push_back({std::string(path.substr(static_dir.size())), std::string(*embedded_asset(path))});
+    if (!put(std::string(path.substr(static_dir.size())), std::string(*embedded_asset(path)))) return false;
 
-  // One page per node.
-  SiteFiles kernel_files;
-  for (std::size_t v : ctx.vertices_by_id()) files.push_back({node_file(g.note(v).id), pages.node_page(v, kernel_files)});
-  files.insert(files.end(), kernel_files.begin(), kernel_files.end());
-
-  files.push_back({"index.html", pages.home_page()});
-  for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory})
-    files.push_back({Pages::listing_file(kind), pages.kind_listing(kind)});
-  files.push_back({"glossary.html", pages.glossary_page()});
-
-  std::map<std::string, std::vector<std::size_t>> by_tag;
-  for (std::size_t v : ctx.vertices_by_id())
-    for (const std::string& t : g.note(v).tags) {
-      auto& list = by_tag[t];
-      if (list.empty() || list.back() != v) list.push_back(v);
-    }
-  files.push_back({"tags.html", pages.tags_page()});
-  for (const auto& [tag, vertices] : by_tag) files.push_back({tag_file(tag), pages.tag_page(tag, vertices)});
-
-  files.push_back({"graph.html", pages.graph_page()});
-  files.push_back({"provenance.html", pages.provenance_page()});
-  files.push_back({"kernels.html", pages.kernels_page()});
-  files.push_back({"search.html", pages.search_page()});
-
-  std::vector<SearchDoc> docs;
-  for (std::size_t v : ctx.vertices_by_id()) {
+  // Every body once: links, terms and excerpts for the context, text for the search index.
+  const Graph& g = input.graph;
+  SearchIndexBuilder search(put);
+  SiteContext ctx(input, [&](std::size_t v, const RenderedBody& body) {
     const Note& n = g.note(v);
-    std::string aliases;
+    std::string aliases, text;
     for (const std::string& a : n.aliases) aliases += a + " ";
-    std::string text;
     for (const std::string* part : {&n.short_definition, &n.plain})
       if (!part->empty()) text += *part + "\n";
-    text += ctx.body(v).plain;
-    docs.push_back({n.id, n.title.empty() ? n.id : n.title, aliases, n.kind ? kind_name(*n.kind) : "?", node_file(n.id),
-                    std::move(text)});
-  }
-  SiteFiles search = search_files(docs);
-  files.insert(files.end(), search.begin(), search.end());
+    text += body.plain;
+    search.add({n.id, n.title.empty() ? n.id : n.title, aliases, n.kind ? kind_name(*n.kind) : "?", node_file(n.id),
+                std::move(text)});
+  });
+  if (failed || !search.finish()) return false;
 
-  // Two names for one file would make the output depend on order: the first keeps it.
+  // One page per node, on every core; each thread with its own templates.
+  std::vector<std::unique_ptr<Templates>> templates(ctx.threads());
+  std::mutex templates_mutex;
+  const auto& order = ctx.vertices_by_id();
+  parallel_for(
+      order.size(), ctx.threads(),
+      [&](std::size_t i, unsigned worker) {
+        {
+          std::lock_guard lock(templates_mutex);
+          if (!templates[worker]) templates[worker] = std::make_unique<Templates>();
+        }
+        Pages pages(ctx, *templates[worker]);
+        SiteFiles kernel_files;
+        std::size_t v = order[i];
+        std::string page = pages.node_page(v, kernel_files);
+        put(node_file(g.note(v).id), std::move(page));
+        for (SiteFile& f : kernel_files) put(f.path, std::move(f.bytes));
+      },
+      [&] { return failed.load(); });
+  if (failed) return false;
+
+  Templates t;
+  Pages pages(ctx, t);
+  put("index.html", pages.home_page());
+  for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory})
+    for (auto& [file, html] : pages.kind_listings(kind)) put(file, std::move(html));
+  put("glossary.html", pages.glossary_page());
+
+  std::map<std::string, std::vector<std::size_t>> by_tag;
+  for (std::size_t v : order)
+    for (const std::string& tag : g.note(v).tags) {
+      auto& list = by_tag[tag];
+      if (list.empty() || list.back() != v) list.push_back(v);
+    }
+  put("tags.html", pages.tags_page());
+  for (const auto& [tag, vertices] : by_tag) put(tag_file(tag), pages.tag_page(tag, vertices));
+
+  put("graph.html", pages.graph_page());
+  put("provenance.html", pages.provenance_page());
+  put("kernels.html", pages.kernels_page());
+  put("search.html", pages.search_page());
+  ctx.layouts().save();
+  return !failed;
+}
+
+SiteFiles build_site(const SiteInput& input) {
+  SiteFiles files;
+  std::mutex mutex;
+  build_site(input, [&](const std::string& path, std::string bytes) {
+    std::lock_guard lock(mutex);
+    files.push_back({path, std::move(bytes)});
+    return true;
+  });
   std::stable_sort(files.begin(), files.end(), [](const SiteFile& a, const SiteFile& b) { return a.path < b.path; });
   files.erase(std::unique(files.begin(), files.end(), [](const SiteFile& a, const SiteFile& b) { return a.path == b.path; }),
               files.end());

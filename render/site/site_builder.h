@@ -1,13 +1,18 @@
 #pragma once
-// The static site in memory: every page and file `anthology build` writes, from the ingested corpus,
-// its graph, the diagnostics and the stored kernel results. Deterministic: the same input gives the
-// same files, in the same order, byte for byte.
+// The static site: every page and file `anthology build` writes, from the ingested corpus, its graph,
+// the diagnostics and the stored kernel results. Deterministic: the same input gives the same files,
+// byte for byte (the order in which they reach the sink may vary; their content does not).
 #include "render/site/site_context.h"
 #include "render/site/site_files.h"
 
 namespace anth::site {
 
-// Throws std::runtime_error only for a broken build of anthology itself (a template missing).
+// Hands every file to `sink` as it is rendered; node pages are rendered on several threads. Returns
+// false as soon as the sink refuses a file. Throws std::runtime_error only for a broken build of
+// anthology itself (a template missing).
+bool build_site(const SiteInput& input, const FileSink& sink);
+
+// The whole site in memory, sorted by path (tests, small corpora).
 SiteFiles build_site(const SiteInput& input);
 
 }  // namespace anth::site

@@ -1,8 +1,13 @@
 #pragma once
 // What every page of the site draws on, computed once per build: the corpus and its graph, how a
-// written reference resolves, the glossary, every body rendered (with the links and terms it holds),
-// the backlinks and mentions of each node, the diagnostics of each file and the kernel results.
+// written reference resolves, the glossary, the links and terms of every body (with the text around
+// each link, for backlinks), the backlinks and mentions of each node, the diagnostics of each file,
+// the kernel results, and the layouts of the drawings.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -12,6 +17,7 @@
 #include "core/index/index.h"
 #include "core/model/diagnostic.h"
 #include "render/site/glossary.h"
+#include "render/site/layout_cache.h"
 #include "render/site/markdown.h"
 
 namespace anth::site {
@@ -19,9 +25,12 @@ namespace anth::site {
 struct SiteOptions {
   std::string site_title = "Anthology";
   bool allow_raw_html = false;
-  int graph_depth = 2;
-  std::size_t neighbourhood_cap = 60;   // nodes drawn in a page's Graph View
+  std::size_t neighbourhood_cap = 24;   // nodes drawn in a page's Graph View (depth 2, nearest first)
   std::size_t whole_graph_cap = 2000;   // nodes drawn on graph.html
+  std::size_t listing_page_size = 1000; // rows per listing page
+  std::size_t findings_cap = 2000;      // findings per severity on provenance.html
+  std::filesystem::path layout_cache;   // where layouts are remembered between builds; empty: nowhere
+  unsigned threads = 0;                 // 0: one per core
 };
 
 struct SiteInput {
@@ -42,13 +51,15 @@ struct Backlink {
 
 class SiteContext {
  public:
-  explicit SiteContext(const SiteInput& input);
+  // Renders every body once, calling `on_body` in id order with each (for the search index).
+  SiteContext(const SiteInput& input, const std::function<void(std::size_t v, const RenderedBody&)>& on_body = {});
 
   const Corpus& corpus() const { return input_.corpus; }
   const Graph& graph() const { return input_.graph; }
   const SiteOptions& options() const { return input_.options; }
   const Glossary& glossary() const { return glossary_; }
   const std::vector<Diagnostic>& diagnostics() const { return input_.diagnostics; }
+  unsigned threads() const { return threads_; }
 
   // Every vertex, ordered by id.
   const std::vector<std::size_t>& vertices_by_id() const { return by_id_; }
@@ -59,31 +70,41 @@ class SiteContext {
   // The in-graph note a corpus-relative path belongs to, or nullptr.
   const Note* note_at(std::string_view path) const;
 
-  // The rendered body of a vertex for a page whose links start with `root` ("" or "../").
-  const RenderedBody& body(std::size_t v) const { return bodies_[v]; }
+  // The body of a vertex, rendered (again) for its page.
+  RenderedBody render_body_of(std::size_t v) const;
   const std::vector<Backlink>& backlinks(std::size_t v) const { return backlinks_[v]; }
-  // Vertices whose bodies link this TERM by glossary match or wikilink, ordered by id.
+  // Vertices whose bodies link this TERM by glossary match, ordered by id.
   const std::vector<std::size_t>& mentioned_in(std::size_t v) const { return mentioned_in_[v]; }
+  // The vertices of v's Graph View: v, its neighbours by id, then neighbours of neighbours (through
+  // the least connected first), at most `cap`.
+  std::vector<std::size_t> neighbourhood(std::size_t v, std::size_t cap) const;
+  // Relations touching a vertex, both ways.
+  std::size_t degree(std::size_t v) const { return degree_[v]; }
   // Diagnostics about a file, in report order.
   std::vector<const Diagnostic*> diagnostics_of(std::string_view path) const;
   // The position of a diagnostic in diagnostics(), for anchors on provenance.html.
   std::size_t diagnostic_index(const Diagnostic* d) const { return static_cast<std::size_t>(d - input_.diagnostics.data()); }
   // The last stored kernel result of a node, or nullptr.
   const StoredKernelResult* kernel_result(std::string_view id) const;
+  LayoutCache& layouts() const { return *layouts_; }
 
   static std::string kind_class(const Note& n);  // "lit", "sota", ...; "unknown" without a kind
 
  private:
   const SiteInput& input_;
   Glossary glossary_;
+  unsigned threads_;
+  BodyOptions body_options_;
   std::vector<std::size_t> by_id_;
   std::unordered_map<std::string, std::string> by_folded_id_, by_folded_name_;
   std::unordered_map<std::string, const Note*> by_path_;
-  std::vector<RenderedBody> bodies_;
+  std::vector<std::vector<std::uint32_t>> neighbours_;  // both ways, by id, no repeats
+  std::vector<std::size_t> degree_;
   std::vector<std::vector<Backlink>> backlinks_;
   std::vector<std::vector<std::size_t>> mentioned_in_;
   std::map<std::string, std::vector<std::size_t>, std::less<>> diagnostics_by_file_;
   std::map<std::string, const StoredKernelResult*, std::less<>> kernel_by_node_;
+  std::unique_ptr<LayoutCache> layouts_;
 };
 
 }  // namespace anth::site

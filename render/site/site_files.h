@@ -1,5 +1,7 @@
 #pragma once
-// The site as the renderer produces it: every file's path inside the site folder and its bytes.
+// The site as the renderer produces it: files, each a path inside the site folder and its bytes,
+// handed to a sink as soon as they are rendered (a build of a large corpus never holds every page).
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -11,5 +13,9 @@ struct SiteFile {
 };
 
 using SiteFiles = std::vector<SiteFile>;
+
+// Receives each file once; called from several threads at a time, so it must be thread-safe.
+// Returns false when the file could not be stored: the build then stops.
+using FileSink = std::function<bool(const std::string& path, std::string bytes)>;
 
 }  // namespace anth::site

@@ -104,7 +104,7 @@ Expected<void> check_out_dir(const fs::path& out, const fs::path& corpus_root) {
   return {};
 }
 
-Expected<WriteStats> write_site(const fs::path& out_given, const SiteFiles& files, const WriteOptions& options) {
+Expected<std::unique_ptr<SiteWriter>> SiteWriter::begin(const fs::path& out_given, const WriteOptions& options) {
   std::error_code ec;
   fs::path out = fs::absolute(out_given, ec).lexically_normal();
   if (out.filename().empty()) out = out.parent_path();
@@ -112,63 +112,104 @@ Expected<WriteStats> write_site(const fs::path& out_given, const SiteFiles& file
   fs::create_directories(parent, ec);
   if (ec) return failure("cannot create " + parent.string() + ": " + ec.message());
   remove_stale_siblings(out);
-
   fs::path tmp = parent / (out.filename().string() + ".tmp-" + std::to_string(::getpid()));
   fs::remove_all(tmp, ec);
   if (!fs::create_directory(tmp, ec) || ec) return failure("cannot create " + tmp.string() + ": " + ec.message());
+  return std::unique_ptr<SiteWriter>(new SiteWriter(out, tmp, options));
+}
 
-  WriteStats stats;
-  auto abandon = [&](std::string reason) -> Expected<WriteStats> {
-    std::error_code ignored;
-    fs::remove_all(tmp, ignored);
-    return failure(std::move(reason));
+SiteWriter::SiteWriter(fs::path out, fs::path tmp, const WriteOptions& options)
+    : out_(std::move(out)), tmp_(std::move(tmp)), options_(options) {}
+
+SiteWriter::~SiteWriter() {
+  if (done_) return;
+  std::error_code ec;
+  fs::remove_all(tmp_, ec);
+}
+
+std::string SiteWriter::error() const {
+  std::lock_guard lock(mutex_);
+  return error_;
+}
+
+bool SiteWriter::put(const std::string& path, std::string bytes) {
+  if (failed_) return false;
+  auto fail = [&](std::string reason) {
+    std::lock_guard lock(mutex_);
+    if (error_.empty()) error_ = std::move(reason);
+    failed_ = true;
+    return false;
   };
-
-  SiteFiles all = files;
-  all.push_back({site_marker, "This folder is a site written by `anthology build`; the next build replaces it whole.\n"});
-  for (const SiteFile& f : all) {
-    if (!safe_relative_path(f.path)) return abandon("refusing to write outside the site: " + f.path);
-    bool page = f.path.size() > 5 && f.path.compare(f.path.size() - 5, 5, ".html") == 0;
-    ++stats.files_total;
-    if (page) ++stats.pages_total;
-    fs::path target = tmp / f.path;
-    if (f.path.find('/') != std::string::npos) {
+  if (!safe_relative_path(path)) return fail("refusing to write outside the site: " + path);
+  bool page = path.size() > 5 && path.compare(path.size() - 5, 5, ".html") == 0;
+  fs::path target = tmp_ / path;
+  {
+    std::lock_guard lock(mutex_);
+    if (!paths_.insert(path).second) return true;  // the first file of a path keeps it
+    ++stats_.files_total;
+    if (page) ++stats_.pages_total;
+    if (auto slash = path.rfind('/'); slash != std::string::npos && dirs_.insert(path.substr(0, slash)).second) {
+      std::error_code ec;
       fs::create_directories(target.parent_path(), ec);
-      if (ec) return abandon("cannot create " + target.parent_path().string() + ": " + ec.message());
+      if (ec) {
+        error_ = "cannot create " + target.parent_path().string() + ": " + ec.message();
+        failed_ = true;
+        return false;
+      }
     }
-    fs::path old = out / f.path;
-    if (same_bytes(old, f.bytes)) {
-      if (::link(old.c_str(), target.c_str()) == 0) continue;
-      fs::copy_file(old, target, ec);
-      if (!ec) continue;
-    }
-    if (options.kill_after >= 0 && static_cast<long>(stats.files_written) >= options.kill_after) ::kill(::getpid(), SIGKILL);
-    if (options.fail_after >= 0 && static_cast<long>(stats.files_written) >= options.fail_after)
-      return abandon("cannot write " + target.string() + ": injected fault");
-    if (auto w = write_file(target, f.bytes); !w) return abandon(w.error());
-    ++stats.files_written;
-    if (page) ++stats.pages_written;
   }
+  fs::path old = out_ / path;
+  if (same_bytes(old, bytes)) {
+    if (::link(old.c_str(), target.c_str()) == 0) return true;
+    std::error_code ec;
+    fs::copy_file(old, target, ec);
+    if (!ec) return true;
+  }
+  long n = writes_.fetch_add(1);
+  if (options_.kill_after >= 0 && n >= options_.kill_after) ::kill(::getpid(), SIGKILL);
+  if (options_.fail_after >= 0 && n >= options_.fail_after) return fail("cannot write " + target.string() + ": injected fault");
+  if (auto w = write_file(target, bytes); !w) return fail(w.error());
+  std::lock_guard lock(mutex_);
+  ++stats_.files_written;
+  if (page) ++stats_.pages_written;
+  return true;
+}
 
-  // Swap the new site in.
-  if (fs::exists(out, ec)) {
-    if (::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, out.c_str(), RENAME_EXCHANGE) == 0) {
-      fs::remove_all(tmp, ec);  // now the old site
-      return stats;
+Expected<WriteStats> SiteWriter::commit() {
+  if (failed_) return failure(error());
+  if (!put(site_marker, "This folder is a site written by `anthology build`; the next build replaces it whole.\n"))
+    return failure(error());
+  std::error_code ec;
+  fs::path parent = out_.parent_path();
+  if (fs::exists(out_, ec)) {
+    if (::renameat2(AT_FDCWD, tmp_.c_str(), AT_FDCWD, out_.c_str(), RENAME_EXCHANGE) != 0) {
+      fs::path old = parent / (out_.filename().string() + ".old-" + std::to_string(::getpid()));
+      fs::remove_all(old, ec);
+      if (::rename(out_.c_str(), old.c_str()) != 0) return failure("cannot move the old site aside: " + errno_text());
+      if (::rename(tmp_.c_str(), out_.c_str()) != 0) {
+        std::string reason = errno_text();
+        ::rename(old.c_str(), out_.c_str());
+        return failure("cannot move the new site into place: " + reason);
+      }
+      fs::remove_all(old, ec);
+      done_ = true;
+      return stats_;
     }
-    fs::path old = parent / (out.filename().string() + ".old-" + std::to_string(::getpid()));
-    fs::remove_all(old, ec);
-    if (::rename(out.c_str(), old.c_str()) != 0) return abandon("cannot move the old site aside: " + errno_text());
-    if (::rename(tmp.c_str(), out.c_str()) != 0) {
-      std::string reason = errno_text();
-      ::rename(old.c_str(), out.c_str());
-      return abandon("cannot move the new site into place: " + reason);
-    }
-    fs::remove_all(old, ec);
-    return stats;
+    fs::remove_all(tmp_, ec);  // now the old site
+    done_ = true;
+    return stats_;
   }
-  if (::rename(tmp.c_str(), out.c_str()) != 0) return abandon("cannot move the new site into place: " + errno_text());
-  return stats;
+  if (::rename(tmp_.c_str(), out_.c_str()) != 0) return failure("cannot move the new site into place: " + errno_text());
+  done_ = true;
+  return stats_;
+}
+
+Expected<WriteStats> write_site(const fs::path& out, const SiteFiles& files, const WriteOptions& options) {
+  auto writer = SiteWriter::begin(out, options);
+  if (!writer) return std::unexpected(writer.error());
+  for (const SiteFile& f : files)
+    if (!(*writer)->put(f.path, f.bytes)) return failure((*writer)->error());
+  return (*writer)->commit();
 }
 
 }  // namespace anth::site

@@ -18,20 +18,25 @@ namespace {
 
 constexpr std::string_view template_dir = "render/assets/site/templates/";
 
+// Builds the template data without copying subtrees: kainjow's set() and push_back() copy their
+// argument deeply, so objects are filled through operator[] and lists through their vector (the
+// list is owned by the data object and not itself const; list_value() only exposes it as const).
 mustache::data to_data(const nlohmann::json& j) {
   switch (j.type()) {
     case nlohmann::json::value_t::object: {
       mustache::data d{mustache::data::type::object};
       for (auto it = j.begin(); it != j.end(); ++it) {
-        d.set(it.key(), to_data(it.value()));
+        d[it.key()] = to_data(it.value());
         // {{#has_list}} tells whether a list has items, for headings and wrappers around it.
-        if (it.value().is_array() && !j.contains("has_" + it.key())) d.set("has_" + it.key(), mustache::data{!it.value().empty()});
+        if (it.value().is_array() && !j.contains("has_" + it.key())) d["has_" + it.key()] = mustache::data{!it.value().empty()};
       }
       return d;
     }
     case nlohmann::json::value_t::array: {
       mustache::data d{mustache::data::type::list};
-      for (const auto& item : j) d.push_back(to_data(item));
+      auto& items = const_cast<mustache::basic_list<std::string>&>(d.list_value());
+      items.reserve(j.size());
+      for (const auto& item : j) items.push_back(to_data(item));
       return d;
     }
     case nlohmann::json::value_t::string: {

@@ -97,9 +97,11 @@ inline Snapshot snapshot(const fs::path& root, const std::vector<std::string>& s
       if (it->is_directory(ec)) it.disable_recursion_pending();
       continue;
     }
+    // A folder's own mtime changes whenever an entry is added or removed (such as .anthology itself);
+    // those entries show up on their own, so folders are compared by existence only.
     bool dir = it->is_directory(ec);
     std::uintmax_t size = dir ? 0 : it->file_size(ec);
-    auto mtime = it->last_write_time(ec).time_since_epoch().count();
+    auto mtime = dir ? 0 : it->last_write_time(ec).time_since_epoch().count();
     s[rel] = {dir, size, static_cast<std::int64_t>(mtime)};
   }
   return s;

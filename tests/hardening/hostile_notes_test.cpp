@@ -133,7 +133,7 @@ TEST_CASE("hostile: 100,000 wikilinks in one note, with max_note_bytes raised", 
   std::string body;
   body.reserve(8 << 20);
   for (int i = 0; i < 100000; ++i) {
-    if (i % 2 == 0) body += "[[LIT-1|a fairly long display text for link " + std::to_string(i) + "]] ";
+    if (i % 2 == 0) body += "[[LIT-1|a fairly long display text for the link number " + std::to_string(i) + "]] ";
     else body += "[[missing-" + std::to_string(i) + "#Heading " + std::to_string(i) + "]] ";
     if (i % 10 == 9) body += "\n";
   }

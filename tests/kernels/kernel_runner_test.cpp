@@ -126,6 +126,20 @@ TEST_CASE("kernel runner: garbage, crashes and compile errors are failed results
   CHECK(good.node == "SOTA-9");
 }
 
+TEST_CASE("kernel runner: a child left holding the output is stopped, not waited for", "[kernels][runner]") {
+  RunOptions options = quick_options();
+  options.run_timeout_seconds = 20;
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = compile_and_run(std::string("#include <cstdio>\n#include <unistd.h>\nint main() {\n"
+                                             "  if (fork() == 0) { sleep(30); return 0; }\n  std::puts(R\"x(") +
+                                     kGoodLine + ")x\");\n  std::fflush(stdout);\n}\n",
+                                 options);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(r.error.empty());
+  CHECK(r.pass);
+  CHECK(seconds < 15);
+}
+
 TEST_CASE("kernel runner: finding a compiler", "[kernels][runner]") {
   CHECK(split_command("ccache  g++") == std::vector<std::string>{"ccache", "g++"});
   CHECK(split_command("'/opt/my cc/bin/c++' -x") == std::vector<std::string>{"/opt/my cc/bin/c++", "-x"});
