@@ -1,6 +1,7 @@
 #include "cli/kernel_checks.h"
 
 #include <atomic>
+#include <cstdio>
 #include <chrono>
 #include <ctime>
 #include <nlohmann/json.hpp>
@@ -104,8 +105,9 @@ std::vector<Diagnostic> kernel_findings(const std::vector<KernelCheck>& checks) 
     if (why.empty())
       for (const auto& claim : c.result.claims)
         if (!claim.pass) {
-          why = "claim '" + claim.claim + "' measured " + std::to_string(claim.measured) + " against bound " +
-                std::to_string(claim.bound);
+          char values[96];
+          std::snprintf(values, sizeof values, " (measured %g, bound %g)", claim.measured, claim.bound);
+          why = claim.claim + values;
           break;
         }
     out.push_back({"K003", find_rule("K003")->severity, kernel_location(*c.node),

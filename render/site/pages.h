@@ -63,6 +63,8 @@ class Pages {
 std::string authors_short(const std::vector<std::string>& authors);  // "Vaswani et al."
 std::string authors_full(const std::vector<std::string>& authors);   // "A, B and C"
 std::string reading_time(int words);                                 // "2 min read"
+// At most about `limit` bytes of text, cut at a space (never inside a UTF-8 sequence), with "…".
+std::string shortened(std::string_view text, std::size_t limit);
 // 'Cited as “introduced by” by' for an incoming relation ("Cited by", "Contests", "Superseded by" where
 // that form reads badly), "Introduced by" for an outgoing one.
 std::string incoming_label(std::string_view kind);

@@ -45,6 +45,15 @@ std::string reading_time(int words) {
   return std::to_string(minutes) + " min read";
 }
 
+std::string shortened(std::string_view text, std::size_t limit) {
+  if (text.size() <= limit) return std::string(text);
+  std::size_t cut = limit;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  std::size_t space = text.rfind(' ', cut);
+  if (space != std::string_view::npos && space > limit / 2) cut = space;
+  return std::string(text.substr(0, cut)) + "\u2026";
+}
+
 std::string incoming_label(std::string_view kind) {
   // Where the seeds' form reads badly, the relation's own inverse.
   if (kind == "cites") return "Cited by";

@@ -201,7 +201,7 @@ nlohmann::json Pages::diagnostics_of(const Note& n) const {
                     {"rule", d->rule},
                     {"rule_name", rule ? std::string(rule->name) : ""},
                     {"line", d->where.line},
-                    {"message", d->message},
+                    {"message", shortened(d->message, 600)},
                     {"href", "provenance.html#d" + std::to_string(ctx_.diagnostic_index(d))}});
   }
   return list;

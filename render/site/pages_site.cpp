@@ -337,9 +337,15 @@ std::string Pages::provenance_page() const {
       const RuleInfo* rule = find_rule(d.rule);
       const Note* n = ctx_.note_at(d.where.file);
       nlohmann::json related = nlohmann::json::array();
+      constexpr std::size_t related_cap = 12;
       for (const RelatedLocation& r : d.related) {
+        if (related.size() == related_cap) {
+          related.push_back({{"file", ""}, {"line", ""}, {"href", ""},
+                             {"message", "and " + std::to_string(d.related.size() - related_cap) + " more places"}});
+          break;
+        }
         const Note* rn = ctx_.note_at(r.where.file);
-        related.push_back({{"file", r.where.file}, {"line", r.where.line}, {"message", r.message},
+        related.push_back({{"file", r.where.file}, {"line", r.where.line}, {"message", shortened(r.message, 300)},
                            {"href", rn ? node_file(rn->id) : ""}});
       }
       items.push_back({{"anchor", "d" + std::to_string(i)},
@@ -349,7 +355,7 @@ std::string Pages::provenance_page() const {
                        {"file", d.where.file},
                        {"line", d.where.line},
                        {"column", d.where.column},
-                       {"message", d.message},
+                       {"message", shortened(d.message, 600)},
                        {"note_id", n ? n->id : ""},
                        {"href", n ? node_file(n->id) : ""},
                        {"related", related}});
