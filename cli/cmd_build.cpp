@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/session.h"
+#include "cli/watch.h"
 #include "render/site/site_builder.h"
 #include "render/site/site_writer.h"
 
@@ -14,9 +15,9 @@ namespace anth::cli {
 namespace {
 
 const std::vector<FlagSpec> build_flags = {
-    {"--out", true, false, "DIR  the site folder (default: [site] out of anthology.toml, else ./site)"},
+    {"--out", true, false, "DIR  the site folder (default: [site] out of anthology.toml, relative to the corpus; else ./site)"},
     {"--strict", false, false, "fail (exit 1, keeping the previous site) when lint finds any error"},
-    {"--watch", false, false, "rebuild on change (not available yet: builds once)"},
+    {"--watch", false, false, "after building, rebuild whenever a note changes, until interrupted"},
     {"--unsafe-html", false, false, "keep raw HTML of notes as HTML (trusted corpora only; escaped by default)"},
 };
 
@@ -55,18 +56,9 @@ site::WriteOptions fault_options() {
   return o;
 }
 
-}  // namespace
-
-int run_build(const Argv& argv) {
-  auto args = parse_args(argv, build_flags);
-  if (!args) return usage_error("build", args.error());
-  if (args->has("--help")) {
-    std::cout << build_usage();
-    return 0;
-  }
-  if (args->has("--watch")) std::cerr << "anthology build: --watch is not available yet; building once\n";
+// One build: ingest (only changed notes), check, render, swap the site in. Returns the exit status.
+int build_once(const Args* args) {
   auto started = std::chrono::steady_clock::now();
-
   auto session = open_session(*args);
   if (!session) return usage_error("build", session.error());
 
@@ -95,10 +87,7 @@ int run_build(const Argv& argv) {
   }
 
   std::vector<StoredKernelResult> results = session->index->kernel_results();
-  // A graph of our own over the session's corpus where it now lives (the session's graph was built
-  // before the session was moved into its return value).
-  Graph graph(session->corpus());
-  site::SiteInput input{session->corpus(), graph, session->diagnostics, results, {}};
+  site::SiteInput input{session->corpus(), *session->graph, session->diagnostics, results, {}};
   input.options.site_title = session->config.site_title;
   input.options.allow_raw_html = args->has("--unsafe-html");
   input.options.layout_cache = index_path(*args, session->root).parent_path() / "site-layouts.bin";
@@ -125,6 +114,34 @@ int run_build(const Argv& argv) {
     std::cerr << "anthology build: " << errors << (errors == 1 ? " error" : " errors") << " and " << warnings
               << (warnings == 1 ? " warning" : " warnings") << " in the corpus; see " << (out / "provenance.html").string()
               << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int run_build(const Argv& argv) {
+  auto args = parse_args(argv, build_flags);
+  if (!args) return usage_error("build", args.error());
+  if (args->has("--help")) {
+    std::cout << build_usage();
+    return 0;
+  }
+  int status = build_once(&*args);
+  if (!args->has("--watch")) return status;
+  if (status == 2) return status;  // nothing to watch: no corpus, or the site cannot be written
+
+  WatchOptions watch{corpus_root(*args)};
+  if (const char* n = std::getenv("ANTHOLOGY_WATCH_MAX_REBUILDS")) watch.max_rebuilds = std::atoi(n);  // for tests
+  std::cerr << "anthology build: watching " << watch.root.string() << " for changes (Ctrl-C to stop)\n";
+  auto watched = watch_corpus(watch, [&](const std::vector<std::string>& changed) {
+    std::cerr << "anthology build: changed ";
+    for (std::size_t i = 0; i < changed.size() && i < 5; ++i) std::cerr << (i ? ", " : "") << changed[i];
+    if (changed.size() > 5) std::cerr << " and " << changed.size() - 5 << " more";
+    std::cerr << "\n";
+    build_once(&*args);  // a broken or half-written note is a diagnostic; the watch goes on
+    std::cout.flush();
+  });
+  if (!watched) return usage_error("build", watched.error());
   return 0;
 }
 

@@ -102,7 +102,7 @@ int check(Session& s, const std::vector<const Note*>& nodes) {
   std::size_t skipped = std::count_if(checks.begin(), checks.end(), [](const KernelCheck& c) { return c.skipped; });
   if (!findings.empty()) {
     LintSummary summary;
-    summary.files = s.loaded.paths.size();
+    summary.files = s.loaded->paths.size();
     summary.nodes = s.graph->vertex_count();
     summary.edges = s.graph->edge_count();
     count_severities(findings, summary);

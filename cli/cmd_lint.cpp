@@ -101,7 +101,7 @@ int run_lint(const Argv& argv) {
     if (in_report(d.where.file, prefixes)) shown.push_back(d);
 
   LintSummary summary;
-  summary.files = session->loaded.paths.size();
+  summary.files = session->loaded->paths.size();
   summary.nodes = session->graph->vertex_count();
   summary.edges = session->graph->edge_count();
   count_severities(shown, summary);

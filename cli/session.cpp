@@ -87,15 +87,15 @@ Expected<Session> open_session(const Args& args) {
   auto loaded = load_corpus(options, &*s.index);
   progress.finish();
   if (!loaded) return std::unexpected(loaded.error());
-  s.loaded = std::move(*loaded);
+  s.loaded = std::make_unique<LoadedCorpus>(std::move(*loaded));
 
-  s.graph = std::make_unique<Graph>(s.loaded.corpus);
-  std::vector<Diagnostic> raw = s.loaded.corpus.diagnostics;
-  std::vector<Diagnostic> graph_findings = check_graph(s.loaded.corpus, *s.graph);
+  s.graph = std::make_unique<Graph>(s.loaded->corpus);
+  std::vector<Diagnostic> raw = s.loaded->corpus.diagnostics;
+  std::vector<Diagnostic> graph_findings = check_graph(s.loaded->corpus, *s.graph);
   raw.insert(raw.end(), graph_findings.begin(), graph_findings.end());
-  s.diagnostics = finalize_diagnostics(std::move(raw), s.loaded.corpus, s.config);
+  s.diagnostics = finalize_diagnostics(std::move(raw), s.loaded->corpus, s.config);
 
-  if (auto stored = s.index->store(s.loaded.corpus, s.loaded.changed(), s.loaded.paths, s.diagnostics); !stored)
+  if (auto stored = s.index->store(s.loaded->corpus, s.loaded->changed(), s.loaded->paths, s.diagnostics); !stored)
     return std::unexpected(stored.error());
   return s;
 }

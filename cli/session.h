@@ -42,11 +42,12 @@ struct Session {
   Config config;
   std::optional<WriteLock> lock;
   std::optional<Index> index;
-  LoadedCorpus loaded;
+  // Behind a pointer: the graph refers to the corpus, which must not move when the session does.
+  std::unique_ptr<LoadedCorpus> loaded;
   std::unique_ptr<Graph> graph;
   std::vector<Diagnostic> diagnostics;  // every finding, configured, filtered by lint-ignore, sorted
 
-  const Corpus& corpus() const { return loaded.corpus; }
+  const Corpus& corpus() const { return loaded->corpus; }
 };
 
 // Ingests, checks and updates the index. Fails with a one-line reason when the corpus is missing, the

@@ -9,7 +9,7 @@ jobs=${JOBS:-2}
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$jobs"
 
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # The preset's environment gives the same options; exporting them here also covers the anthology
 # binary that the tests start, and a ctest run without the preset.

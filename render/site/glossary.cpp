@@ -3,13 +3,30 @@
 #include <algorithm>
 #include <cctype>
 
+#include "render/site/html.h"
+
 namespace anth::site {
 
 namespace {
 
-char fold(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+// ASCII tables: the scan runs over every paragraph of every note, so no locale calls.
+struct Tables {
+  char fold[256];
+  bool word[256];
+  Tables() {
+    for (int c = 0; c < 256; ++c) {
+      fold[c] = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+      word[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    }
+  }
+};
+const Tables tables;
 
-bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+char fold(char c) { return tables.fold[static_cast<unsigned char>(c)]; }
+bool word_char(char c) { return tables.word[static_cast<unsigned char>(c)]; }
+std::uint16_t prefix_key(char a, char b) {
+  return static_cast<std::uint16_t>(static_cast<unsigned char>(a) << 8 | static_cast<unsigned char>(b));
+}
 
 }  // namespace
 
@@ -24,7 +41,8 @@ Glossary::Glossary(const Corpus& corpus) {
   std::unordered_map<std::string, std::size_t> claimed;  // folded name -> term; the first id keeps it
   for (const Note* n : notes) {
     std::size_t index = terms_.size();
-    terms_.push_back({n->id, n->title.empty() ? n->id : n->title, n->short_definition});
+    terms_.push_back({n->id, n->title.empty() ? n->id : n->title, n->short_definition, "", escape_html(node_file(n->id))});
+    terms_.back().hover_html = escape_html(terms_.back().hover());
     by_id_.emplace(n->id, index);
     std::vector<std::string> names = {n->title};
     names.insert(names.end(), n->aliases.begin(), n->aliases.end());
@@ -34,10 +52,10 @@ Glossary::Glossary(const Corpus& corpus) {
       // A name must start and end with a word character to have boundaries at all.
       if (folded.empty() || !word_char(folded.front()) || !word_char(folded.back())) continue;
       if (!claimed.emplace(folded, index).second) continue;
-      names_by_first_[static_cast<unsigned char>(folded.front())].push_back({folded, index});
+      names_by_prefix_[prefix_key(folded[0], folded.size() > 1 ? folded[1] : '\0')].push_back({folded, index});
     }
   }
-  for (auto& list : names_by_first_)
+  for (auto& [key, list] : names_by_prefix_)
     std::stable_sort(list.begin(), list.end(),
                      [](const Name& a, const Name& b) { return a.folded.size() > b.folded.size(); });
 }
@@ -50,23 +68,27 @@ const GlossaryTerm* Glossary::find(std::string_view id) const {
 std::vector<TermMatch> Glossary::scan(std::string_view text) const {
   std::vector<TermMatch> out;
   if (terms_.empty()) return out;
+  std::string folded(text.size(), '\0');
+  for (std::size_t i = 0; i < text.size(); ++i) folded[i] = fold(text[i]);
   for (std::size_t i = 0; i < text.size();) {
     if (!word_char(text[i]) || (i > 0 && word_char(text[i - 1]))) {
       ++i;
       continue;
     }
-    const auto& candidates = names_by_first_[static_cast<unsigned char>(fold(text[i]))];
+    // The longest name starting here: names of two or more bytes by their first two, then one-byte names.
     const Name* hit = nullptr;
-    for (const Name& name : candidates) {
-      std::size_t n = name.folded.size();
-      if (i + n > text.size()) continue;
-      if (i + n < text.size() && word_char(text[i + n])) continue;
-      bool same = true;
-      for (std::size_t k = 0; k < n && same; ++k) same = fold(text[i + k]) == name.folded[k];
-      if (same) {
-        hit = &name;
-        break;
+    for (char second : {i + 1 < text.size() ? folded[i + 1] : '\0', '\0'}) {
+      auto it = names_by_prefix_.find(prefix_key(folded[i], second));
+      if (it == names_by_prefix_.end()) continue;
+      for (const Name& name : it->second) {
+        std::size_t n = name.folded.size();
+        if (i + n > text.size() || (i + n < text.size() && word_char(text[i + n]))) continue;
+        if (folded.compare(i, n, name.folded) == 0) {
+          hit = &name;
+          break;
+        }
       }
+      if (hit || second == '\0') break;
     }
     if (hit) {
       out.push_back({i, hit->folded.size(), hit->term});

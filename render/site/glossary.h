@@ -2,6 +2,7 @@
 // The glossary terms of the corpus and where they occur in text: the title and every alias of each
 // TERM, matched case-insensitively at word boundaries, the longest name winning where two overlap.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -17,6 +18,8 @@ struct GlossaryTerm {
   std::string short_definition;
   // "QK-norm, n.: A guard inside attention: ..." -- what a reader sees on hover.
   std::string hover() const;
+  std::string hover_html;  // hover(), escaped for HTML text and attributes
+  std::string href;        // the term's page, escaped
 };
 
 struct TermMatch {
@@ -43,8 +46,8 @@ class Glossary {
   };
   std::vector<GlossaryTerm> terms_;
   std::unordered_map<std::string, std::size_t> by_id_;
-  // Names by their first folded byte, longest first.
-  std::vector<Name> names_by_first_[256];
+  // Names by their first two folded bytes, longest first (a name of one byte under its byte and 0).
+  std::unordered_map<std::uint16_t, std::vector<Name>> names_by_prefix_;
 };
 
 }  // namespace anth::site

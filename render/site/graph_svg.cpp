@@ -13,10 +13,15 @@ namespace anth::site {
 
 namespace {
 
+// One decimal, as "%.1f" writes it for the coordinates a drawing has.
 std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
+  long tenths = std::lround(v * 10);
+  std::string out = tenths < 0 ? "-" : "";
+  tenths = std::labs(tenths);
+  out += std::to_string(tenths / 10);
+  out += '.';
+  out += static_cast<char>('0' + tenths % 10);
+  return out;
 }
 
 }  // namespace

@@ -95,8 +95,13 @@ std::string safe_segment(std::string_view name) {
 
 std::string node_file(std::string_view id) {
   std::string seg = safe_segment(id);
-  for (const char* r : reserved_pages)
-    if (seg == r) return seg + "_.html";
+  for (std::string_view r : reserved_pages) {
+    // "papers" and the further pages of its listing, "papers-2", ...
+    bool taken = seg == r;
+    if (!taken && seg.size() > r.size() + 1 && seg.compare(0, r.size(), r) == 0 && seg[r.size()] == '-')
+      taken = seg.find_first_not_of("0123456789", r.size() + 1) == std::string::npos;
+    if (taken) return seg + "_.html";
+  }
   return seg + ".html";
 }
 

@@ -330,11 +330,11 @@ class BodyRewriter {
         const GlossaryTerm& term = g.terms()[m.term];
         if (m.offset > done) cmark_node_insert_before(node, make_text(std::string_view(text).substr(done, m.offset - done)));
         std::string tip = "tip_b" + std::to_string(++tips_);
-        std::string hover = escape_html(term.hover());
+        const std::string& hover = term.hover_html;
         cmark_node* link = make_custom(
             CMARK_NODE_CUSTOM_INLINE,
-            "<span class=\"gloss\"><a class=\"term\" href=\"" + escape_html(options_.root + node_file(term.id)) +
-                "\" title=\"" + hover + "\" aria-describedby=\"" + tip + "\">",
+            "<span class=\"gloss\"><a class=\"term\" href=\"" + escape_html(options_.root) + term.href + "\" title=\"" + hover +
+                "\" aria-describedby=\"" + tip + "\">",
             "</a><span class=\"tip\" role=\"tooltip\" id=\"" + tip + "\">" + hover + "</span></span>");
         cmark_node_append_child(link, make_text(std::string_view(text).substr(m.offset, m.length)));
         cmark_node_insert_before(node, link);
@@ -419,10 +419,21 @@ RenderedBody render_body(const Note& note, const BodyOptions& options) {
 
   RenderedBody out;
   BodyRewriter(note, options, doc.get()).run(out);
+  while (!out.plain.empty() && out.plain.back() == '\n') out.plain.pop_back();
+  if (!options.render_html) return out;
   char* html = cmark_render_html(doc.get(), flags, cmark_parser_get_syntax_extensions(parser.get()));
   out.html = html ? html : "";
   std::free(html);
-  while (!out.plain.empty() && out.plain.back() == '\n') out.plain.pop_back();
+  // Table cells: the obsolete align attribute becomes a class (an inline style would need the
+  // Content-Security-Policy to allow inline styles). Text from the note cannot match: its quotes and
+  // angle brackets are escaped.
+  for (const char* side : {"left", "center", "right"})
+    for (const char* cell : {"td", "th"}) {
+      std::string from = std::string("<") + cell + " align=\"" + side + "\"";
+      std::string to = std::string("<") + cell + " class=\"align-" + side + "\"";
+      for (std::size_t at = out.html.find(from); at != std::string::npos; at = out.html.find(from, at + to.size()))
+        out.html.replace(at, from.size(), to);
+    }
   return out;
 }
 

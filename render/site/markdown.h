@@ -28,6 +28,7 @@ struct BodyOptions {
   const Glossary* glossary = nullptr;  // null: no glossary links
   std::string root;                    // prefix of site-relative hrefs ("" or "../")
   bool allow_raw_html = false;         // trusted corpora only
+  bool render_html = true;             // false: only the links, terms and text
 };
 
 // One wikilink of the body that resolved, with the text around it (for the target's backlinks).

@@ -360,9 +360,12 @@ std::string Pages::provenance_page() const {
                        {"href", n ? node_file(n->id) : ""},
                        {"related", related}});
     }
-    std::string label = s == Severity::Error ? "Errors" : s == Severity::Warning ? "Warnings" : "Notes";
+    std::string label = s == Severity::Error ? "Errors" : s == Severity::Warning ? "Warnings" : "Info";
+    std::string one = s == Severity::Error ? "error" : s == Severity::Warning ? "warning" : "info finding";
+    std::string many = s == Severity::Error ? "errors" : s == Severity::Warning ? "warnings" : "info findings";
     std::size_t hidden = total - items.size();
     groups.push_back({{"label", label}, {"severity", severity_name(s)}, {"count", total}, {"items", items},
+                      {"summary", std::to_string(total) + " " + (total == 1 ? one : many)},
                       {"anchor", std::string(severity_name(s)) + "s"},
                       {"hidden", hidden ? std::to_string(hidden) : ""}});
   }

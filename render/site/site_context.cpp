@@ -118,7 +118,9 @@ SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::s
   std::vector<RenderedBody> block(body_block);
   for (std::size_t start = 0; start < count; start += body_block) {
     std::size_t n = std::min(body_block, count - start);
-    parallel_for(n, threads_, [&](std::size_t i, unsigned) { block[i] = render_body(g.note(by_id_[start + i]), body_options_); });
+    BodyOptions scan = body_options_;
+    scan.render_html = false;
+    parallel_for(n, threads_, [&](std::size_t i, unsigned) { block[i] = render_body(g.note(by_id_[start + i]), scan); });
     for (std::size_t i = 0; i < n; ++i) {
       std::size_t v = by_id_[start + i];
       RenderedBody& b = block[i];

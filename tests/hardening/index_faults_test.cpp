@@ -204,7 +204,7 @@ TEST_CASE("index faults: a read-only file system under .anthology is a one-line 
   }
 }
 
-TEST_CASE("index faults: a full disk is a one-line exit 2; freeing space recovers", "[hardening][index-faults]") {
+TEST_CASE("index faults: a full disk is a one-line exit 2, and freeing space recovers", "[hardening][index-faults]") {
   Fixture f;
   small_corpus(f, 400);
   Limited reference;

@@ -6,6 +6,7 @@
 
 #include <regex>
 
+#include "core/index/index.h"
 #include "render/kernels/kernel_library.h"
 #include "tests/site/site_test_support.h"
 
@@ -102,4 +103,35 @@ TEST_CASE("site: pages show what the seeds show", "[site]") {
     CHECK(term.find(part) != std::string::npos);
   // SOTA-002 names the term in its body, so the term page lists it.
   CHECK(term.find("href=\"SOTA-002.html\"") != std::string::npos);
+}
+
+TEST_CASE("site: a stored kernel result shows on the node's page and the kernel index", "[site]") {
+  TempDir dir;
+  fs::path corpus = copy_fixture(dir), out = dir.path() / "site";
+  REQUIRE(build_site(dir.path(), corpus, out).status == 0);
+  {
+    auto index = anth::Index::open(dir.path() / "index.db");
+    REQUIRE(index.has_value());
+    REQUIRE(index->store_kernel_result({"SOTA-002", "qk_norm", true,
+                                        R"j([{"claim":"max logit within sqrt(d)","measured":7.5,"bound":8,"pass":true}])j",
+                                        "g++ 12", "2026-01-02T03:04:05Z", ""}));
+    REQUIRE(index->store_kernel_result({"SOTA-001", "sdpa_scale", false,
+                                        R"j([{"claim":"scaled variance near 1","measured":1.9,"bound":1.1,"pass":false}])j",
+                                        "g++ 12", "2026-01-02T03:04:05Z", ""}));
+  }
+  RunResult r = build_site(dir.path(), corpus, out);
+  REQUIRE(r.status == 0);
+  std::string page = read_file(out / "SOTA-002.html");
+  CHECK(page.find("<div class=\"kernel-result result-pass\">") != std::string::npos);
+  CHECK(page.find("Last check: passed") != std::string::npos);
+  CHECK(page.find("<td>max logit within sqrt(d)</td><td class=\"num\">7.5</td><td class=\"num\">8</td><td class=\"verdict-pass\">pass</td>") !=
+        std::string::npos);
+  std::string failing = read_file(out / "SOTA-001.html");
+  CHECK(failing.find("Last check: failed") != std::string::npos);
+  CHECK(failing.find("<td class=\"verdict-fail\">fail</td>") != std::string::npos);
+  std::string index_page = read_file(out / "kernels.html");
+  CHECK(index_page.find("<span class=\"result-badge result-pass\">passed</span>") != std::string::npos);
+  CHECK(index_page.find("<span class=\"result-badge result-fail\">failed</span>") != std::string::npos);
+  // Only the pages showing the results changed.
+  CHECK(r.out.rfind("wrote 4 of 24 pages", 0) == 0);
 }

@@ -76,6 +76,8 @@ TEST_CASE("site: file names never leave their folder", "[site]") {
   CHECK(node_file("qk-norm") == "qk-norm.html");
   CHECK(node_file("index") == "index_.html");
   CHECK(node_file("search") == "search_.html");
+  CHECK(node_file("papers-2") == "papers-2_.html");
+  CHECK(node_file("papers-two") == "papers-two.html");
   for (const char* hostile : {"../../etc/passwd", "/abs", "a/b", "..", ".hidden", "", "a\\b", "<script>"}) {
     std::string f = node_file(hostile);
     INFO(f);
@@ -213,4 +215,13 @@ TEST_CASE("site: search terms and shards", "[site]") {
   }
   CHECK(meta);
   CHECK(shard);
+}
+
+TEST_CASE("site: tables align by class, not by obsolete attributes", "[site]") {
+  RenderedBody b = render("| a | b | c |\n| :-- | :-: | --: |\n| 1 | 2 | 3 |\n\nalign=\"left\" <td align=\"left\">\n");
+  CHECK(b.html.find("<th class=\"align-left\">a</th>") != std::string::npos);
+  CHECK(b.html.find("<td class=\"align-center\">2</td>") != std::string::npos);
+  CHECK(b.html.find("<td class=\"align-right\">3</td>") != std::string::npos);
+  CHECK(b.html.find(" align=\"") == std::string::npos);
+  CHECK(b.html.find("&lt;td align=&quot;left&quot;&gt;") != std::string::npos);
 }

@@ -1,0 +1,51 @@
+// `anthology build --watch`: rebuilds on change, survives a half-written note.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include "tests/support/test_support.h"
+
+using namespace anth::test;
+
+namespace {
+
+bool wait_for(const std::function<bool()>& ready, int seconds) {
+  for (int i = 0; i < seconds * 20; ++i) {
+    if (ready()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("build --watch rebuilds on change and survives a half-written note", "[cli][watch]") {
+  TempDir dir;
+  dir.write("corpus/lit/LIT-1.md", "---\ntitle: First title\nauthors: [A]\nyear: 2020\n---\nBody.\n");
+  fs::path out = dir.path() / "stdout.txt", err = dir.path() / "stderr.txt";
+  std::string command = "cd '" + dir.path().string() + "' && ANTHOLOGY_WATCH_MAX_REBUILDS=2 timeout 60 '" +
+                        anthology_binary().string() + "' build --watch --corpus corpus --out site >'" + out.string() +
+                        "' 2>'" + err.string() + "'";
+  std::thread watcher([&] { run(command); });
+
+  REQUIRE(wait_for([&] { return read_file(err).find("watching") != std::string::npos; }, 30));
+  dir.write("corpus/lit/LIT-1.md", "---\ntitle: Second title\nauthors: [A]\nyear: 2020\n---\nBody.\n");
+  REQUIRE(wait_for([&] { return count(read_file(out), "wrote ") == 2; }, 30));
+  CHECK(read_file(dir.path() / "site/LIT-1.html").find("Second title") != std::string::npos);
+
+  // Saved half-written: the frontmatter is not closed yet. The build reports it and the watch goes on.
+  dir.write("corpus/lit/LIT-1.md", "---\ntitle: Third ti");
+  watcher.join();
+  std::string printed = read_file(out), messages = read_file(err);
+  CHECK(count(printed, "wrote ") == 3);
+  CHECK(messages.find("changed lit/LIT-1.md") != std::string::npos);
+  CHECK(messages.find("1 error") != std::string::npos);
+  CHECK(read_file(dir.path() / "site/provenance.html").find("S001") != std::string::npos);
+}
