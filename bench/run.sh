@@ -52,7 +52,7 @@ if [ "${1:-}" = "--report" ]; then
     args+=(--raw "$OUT/raw-$id.tsv" --meta "$OUT/meta-$id.txt" --pages "$OUT/pages-$id.tsv" --notes "$OUT/note-$id.md")
   done
   mkdir -p "$RESULTS"
-  REPORT="$RESULTS/RESULTS-$(date +%Y-%m-%d).md"
+  REPORT="$RESULTS/RESULTS-${1:0:4}-${1:4:2}-${1:6:2}.md"  # dated by the first run
   python3 "$BENCH/report.py" "${args[@]}" >"$REPORT" || die "report failed"
   cp "$REPORT" "$RESULTS/latest.md"
   log "wrote $REPORT and $RESULTS/latest.md"
@@ -216,7 +216,7 @@ exec "$ANTHOLOGY" "\$@"
 EOF2
     chmod +x "$TMP/anthology-limited"
     A="$TMP/anthology-limited"
-    echo "mem_limit=$MEM_LIMIT_KB KiB of virtual memory for anthology (ulimit -v)" >>"$META"
+    echo "mem_limit=anthology ran under \`ulimit -v $MEM_LIMIT_KB\` (KiB of address space) at ${SIZES[*]} notes" >>"$META"
   fi
 
   echo "load_start_$n=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$META"

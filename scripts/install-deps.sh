@@ -15,10 +15,19 @@ packages=(
   graphviz libxml2-utils python3-jsonschema
   chromium
 )
-# Only asked for with --bench: the tools the benchmark compares against.
-bench_packages=(hugo time)
+# Only asked for with --bench: the tools the benchmark compares against and the profiler.
+bench_packages=(hugo time linux-perf)
+# Only asked for with --fuzz: libFuzzer needs clang, and clang 19 is the first in Debian 12 whose
+# concepts support lets libstdc++ 12 offer std::expected.
+fuzz_packages=(clang-19 libclang-rt-19-dev)
 
-if [[ "${1:-}" == "--bench" ]]; then packages+=("${bench_packages[@]}"); fi
+for option in "$@"; do
+  case "$option" in
+    --bench) packages+=("${bench_packages[@]}") ;;
+    --fuzz) packages+=("${fuzz_packages[@]}") ;;
+    *) echo "install-deps: unknown option $option (use --bench or --fuzz)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do
