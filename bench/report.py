@@ -33,23 +33,25 @@ GIB = 1024 * 1024  # KiB
 
 
 def read_meta(paths):
-    """Several runs' meta files merge: per-size keys are distinct; of the global ones the first
-    wins, except the end load and the sizes, which are joined."""
+    """Several runs' meta files merge. Per-size keys: a full re-run of a size replaces what an earlier
+    run said about it, a partial one (ONLY=) only adds what was missing. Global keys: the first wins,
+    except the end load (the last wins) and the sizes and notes (joined)."""
     meta = {}
     for path in paths:
         with open(path, encoding="utf-8") as f:
-            for line in f:
-                if "=" not in line:
-                    continue
-                k, v = line.rstrip("\n").split("=", 1)
-                if k == "sizes" and k in meta:
-                    meta[k] += " " + v
-                elif k == "concurrent":
-                    meta.setdefault("concurrent_list", [])
-                    if v not in meta["concurrent_list"]:
-                        meta["concurrent_list"].append(v)
-                elif k == "load_end" or k not in meta:
-                    meta[k] = v
+            lines = [line.rstrip("\n").split("=", 1) for line in f if "=" in line]
+        partial = any(k == "only" and v for k, v in lines)
+        for k, v in lines:
+            if k[-1].isdigit() and "_" in k and not partial:
+                meta[k] = v
+            elif k == "sizes" and k in meta:
+                meta[k] += " " + v
+            elif k == "concurrent":
+                meta.setdefault("concurrent_list", [])
+                if v not in meta["concurrent_list"]:
+                    meta["concurrent_list"].append(v)
+            elif k == "load_end" or k not in meta:
+                meta[k] = v
     return meta
 
 

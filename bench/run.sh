@@ -112,6 +112,7 @@ log "run id $RUN_ID (raw numbers in $RAW; bench/run.sh --report $RUN_ID ... merg
   echo "seed=$SEED"
   echo "query_runs=$QUERY_RUNS"
   [ -n "${BENCH_NOTE:-}" ] && echo "concurrent=$BENCH_NOTE"
+  echo "only=${ONLY:-}"
 } >"$META"
 
 # ---- measuring one run ------------------------------------------------------------------------
