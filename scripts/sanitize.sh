@@ -10,6 +10,7 @@ cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$jobs"
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/sanitizers/lsan.supp}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # The preset's environment gives the same options; exporting them here also covers the anthology
 # binary that the tests start, and a ctest run without the preset.
