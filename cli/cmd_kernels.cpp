@@ -59,7 +59,7 @@ int list(const Session& s) {
   return 0;
 }
 
-int emit(const Session& s, const std::vector<const Note*>& nodes, const fs::path& out) {
+int emit(const std::vector<const Note*>& nodes, const fs::path& out) {
   int status = 0;
   for (const Note* n : nodes) {
     kernels::KernelRequest request{n->id, n->title, n->kernel, n->kernel_params};
@@ -77,7 +77,6 @@ int emit(const Session& s, const std::vector<const Note*>& nodes, const fs::path
     if (!os.flush()) return usage_error("kernels", "cannot write " + file.string());
     std::cout << file.string() << "\n";
   }
-  (void)s;
   return status;
 }
 
@@ -135,7 +134,7 @@ int run_kernels(const Argv& argv) {
   std::vector<std::string> missing;
   std::vector<const Note*> nodes = kernel_nodes(session->corpus(), ids, missing);
   for (const std::string& id : missing) std::cerr << "anthology kernels: " << id << " is no node with a kernel\n";
-  int status = action == "emit" ? emit(*session, nodes, args->get("--out").value_or(".")) : check(*session, nodes);
+  int status = action == "emit" ? emit(nodes, args->get("--out").value_or(".")) : check(*session, nodes);
   return missing.empty() ? status : std::max(status, 1);
 }
 

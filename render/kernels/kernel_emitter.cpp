@@ -1,10 +1,12 @@
 // emit_kernel_source: fills a kernel's template (render/kernels/templates/<kernel>.cpp, embedded in the
 // binary) with the header comment naming the node, and the parameters block of named constants.
 //
-// A template is a C++17 program with two placeholder lines, each alone on its line:
+// A template is a C++17 program with three placeholder lines, each alone on its line:
 //   //{{header}}       replaced by the /* */ comment naming the node, its title, the formula, the papers
 //   //{{parameters}}   replaced by `constexpr` constants for every parameter, node_id, kernel_name,
 //                      `variant` (kernels with variants only) and print_parameters()
+//   //{{support}}      replaced by templates/support.inc: the seeded generator and the RESULT report that
+//                      every kernel shares
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -239,6 +241,9 @@ std::string emit_kernel_source(const KernelRequest& request) {
   std::string source(*text);
   replace_placeholder(source, "header", header_comment(kernel, variant, request), kernel.name);
   replace_placeholder(source, "parameters", parameters_block(kernel, variant, request), kernel.name);
+  const auto support = embedded_asset("render/kernels/templates/support.inc");
+  if (!support) throw std::logic_error("no embedded render/kernels/templates/support.inc");
+  replace_placeholder(source, "support", std::string(*support), kernel.name);
   return source;
 }
 

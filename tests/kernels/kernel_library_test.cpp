@@ -48,14 +48,15 @@ TEST_CASE("kernel library: every kernel of kernels.md is in the table, with a te
     REQUIRE(text);
     CHECK(count(std::string(*text), "//{{header}}") == 1);
     CHECK(count(std::string(*text), "//{{parameters}}") == 1);
+    CHECK(count(std::string(*text), "//{{support}}") == 1);
     CHECK(std::string(*text).find("std::normal_distribution") == std::string::npos);
   }
   for (const auto& name : required) CHECK(names.count(name) == 1);
 
-  // Every template carries the same generator (splitmix64, Box-Muller) and the same RESULT printer.
+  // Every emitted program carries the same generator (splitmix64, Box-Muller) and the same RESULT printer.
   std::set<std::string> shared_blocks;
   for (const auto& kernel : kernel_library()) {
-    const std::string text(*anth::embedded_asset(kernel_template_path(kernel.name)));
+    const std::string text = emit_kernel_source({"SOTA-1", "A practice", kernel.name, {}});
     const auto from = text.find("// ---- Deterministic random numbers");
     REQUIRE(from != std::string::npos);
     const auto to = text.find("\n// ---- The", from + 1);
