@@ -92,6 +92,8 @@ std::string usage_text(const std::string& command, const std::string& synopsis, 
         }
       if (left.size() < 28) left.resize(28, ' ');
       else left += "  ";
+      // A help of several lines continues under its first.
+      for (std::size_t nl = 0; (nl = help.find('\n', nl)) != std::string::npos; nl += 29) help.insert(nl + 1, 28, ' ');
       out += left + help + "\n";
     }
   };

@@ -4,9 +4,11 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "cli/build_stamp.h"
 #include "cli/commands.h"
 #include "cli/session.h"
 #include "cli/watch.h"
+#include "core/util/phase_timer.h"
 #include "render/site/site_builder.h"
 #include "render/site/site_writer.h"
 
@@ -33,13 +35,37 @@ std::string build_usage() {
 }
 
 // --out, else the configured folder (relative to the corpus), else ./site.
-fs::path out_dir(const Args& args, const Session& s) {
+fs::path out_dir(const Args& args, const fs::path& root, const Config& config) {
   if (auto o = args.get("--out")) return *o;
-  if (!s.config.out_dir.empty()) {
-    fs::path configured = s.config.out_dir;
-    return configured.is_absolute() ? configured : s.root / configured;
+  if (!config.out_dir.empty()) {
+    fs::path configured = config.out_dir;
+    return configured.is_absolute() ? configured : root / configured;
   }
   return "site";
+}
+
+void print_summary(const fs::path& out, const site::WriteStats& stats, const BuildSummary& summary,
+                   std::chrono::steady_clock::time_point started) {
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  char timing[32];
+  std::snprintf(timing, sizeof timing, "%.2f", seconds);
+  std::cout << "wrote " << stats.pages_written << " of " << stats.pages_total << " pages (" << stats.files_written
+            << " of " << stats.files_total << " files) to " << out.string() << " in " << timing << "s\n";
+  std::size_t errors = summary.errors, warnings = summary.warnings;
+  if (errors + warnings > 0)
+    std::cerr << "anthology build: " << errors << (errors == 1 ? " error" : " errors") << " and " << warnings
+              << (warnings == 1 ? " warning" : " warnings") << " in the corpus; see " << (out / "provenance.html").string()
+              << "\n";
+}
+
+// The last build's summary when nothing it was made from changed and its site is untouched
+// (cli/build_stamp.h); the caller then has nothing to do.
+std::optional<BuildSummary> skippable(const Args& args, const BuildInputs& inputs, std::uint64_t sources) {
+  if (std::getenv("ANTHOLOGY_SITE_FAULT")) return std::nullopt;  // fault tests need a real build
+  auto hash = hash_with_kernel_results(inputs, sources);
+  auto last = hash ? unchanged_build(inputs, *hash) : std::nullopt;
+  if (last && args.has("--strict") && last->errors > 0) return std::nullopt;  // it must fail again, saying why
+  return last;
 }
 
 // Test hook: ANTHOLOGY_SITE_FAULT=fail:N or kill:N injects a fault after N files are written.
@@ -59,10 +85,29 @@ site::WriteOptions fault_options() {
 // One build: ingest (only changed notes), check, render, swap the site in. Returns the exit status.
 int build_once(const Args* args) {
   auto started = std::chrono::steady_clock::now();
+  PhaseTimer timer;
+  // Nothing changed since the last build: say so without ingesting (cli/build_stamp.h).
+  fs::path root = corpus_root(*args);
+  auto config = load_config(root);
+  if (!config) return usage_error("build", config.error());
+  BuildInputs inputs{root, index_path(*args, root), out_dir(*args, root, *config), args->has("--unsafe-html")};
+  std::uint64_t sources = 0;
+  std::error_code ec;
+  if (fs::is_directory(root, ec)) {  // else the session says there is no corpus
+    auto lock = WriteLock::acquire(inputs.index.parent_path());
+    if (!lock) return usage_error("build", lock.error());
+    sources = hash_sources(inputs);
+    if (auto last = skippable(*args, inputs, sources)) {
+      timer.mark("site up to date");
+      print_summary(inputs.out, {0, last->pages_total, 0, last->files_total}, *last, started);
+      return 0;
+    }
+  }
+
   auto session = open_session(*args);
   if (!session) return usage_error("build", session.error());
 
-  fs::path out = out_dir(*args, *session);
+  const fs::path& out = inputs.out;
   if (auto ok = site::check_out_dir(out, session->root); !ok) return usage_error("build", ok.error());
 
   std::size_t errors = 0, warnings = 0;
@@ -90,7 +135,7 @@ int build_once(const Args* args) {
   site::SiteInput input{session->corpus(), *session->graph, session->diagnostics, results, {}};
   input.options.site_title = session->config.site_title;
   input.options.allow_raw_html = args->has("--unsafe-html");
-  input.options.layout_cache = index_path(*args, session->root).parent_path() / "site-layouts.bin";
+  input.options.layout_cache = inputs.index.parent_path() / "site-layouts.bin";
 
   auto writer = site::SiteWriter::begin(out, fault_options());
   if (!writer) {
@@ -100,20 +145,16 @@ int build_once(const Args* args) {
   bool built = site::build_site(input, [&](const std::string& path, std::string bytes) {
     return (*writer)->put(path, std::move(bytes));
   });
+  timer.mark("render");
   auto stats = built ? (*writer)->commit() : Expected<site::WriteStats>(failure((*writer)->error()));
   if (!stats) {
     std::cerr << "anthology build: " << stats.error() << "; the previous site is kept\n";
     return 2;
   }
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  char timing[32];
-  std::snprintf(timing, sizeof timing, "%.2f", seconds);
-  std::cout << "wrote " << stats->pages_written << " of " << stats->pages_total << " pages (" << stats->files_written
-            << " of " << stats->files_total << " files) to " << out.string() << " in " << timing << "s\n";
-  if (errors + warnings > 0)
-    std::cerr << "anthology build: " << errors << (errors == 1 ? " error" : " errors") << " and " << warnings
-              << (warnings == 1 ? " warning" : " warnings") << " in the corpus; see " << (out / "provenance.html").string()
-              << "\n";
+  timer.mark("commit site");
+  BuildSummary summary{stats->pages_total, stats->files_total, errors, warnings};
+  if (auto hash = hash_with_kernel_results(inputs, sources)) remember_build(inputs, *hash, summary);
+  print_summary(out, *stats, summary, started);
   return 0;
 }
 

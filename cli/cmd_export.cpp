@@ -4,9 +4,9 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/query_index.h"
 #include "cli/session.h"
 #include "core/graph/graph_export.h"
-#include "core/query/fresh_index.h"
 #include "core/query/index_corpus.h"
 #include "render/query/graph_json.h"
 
@@ -17,6 +17,7 @@ namespace {
 const std::vector<FlagSpec> export_flags = {
     {"--format", true, false, "FORMAT  json (default), graphml or dot"},
     {"--out", true, false, "FILE  write to FILE instead of standard output"},
+    freshness_flag(),
 };
 
 std::string export_usage() {
@@ -44,12 +45,7 @@ int run_export(const Argv& argv) {
   if (format != "json" && format != "graphml" && format != "dot")
     return usage_error("export", "--format must be json, graphml or dot, not '" + format + "'");
 
-  fs::path root = corpus_root(*args);
-  auto db = query::open_fresh_index(root, index_path(*args, root), [&]() -> Expected<void> {
-    auto session = open_session(*args);
-    if (!session) return std::unexpected(session.error());
-    return {};
-  });
+  auto db = open_query_index(*args);
   if (!db) return usage_error("export", db.error());
   auto g = query::graph_from_index(db->handle());
   if (!g) return usage_error("export", g.error());

@@ -3,8 +3,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/query_index.h"
 #include "cli/session.h"
-#include "core/query/fresh_index.h"
 #include "core/query/graph_walk.h"
 #include "core/query/index_corpus.h"
 #include "render/query/result_formats.h"
@@ -19,6 +19,7 @@ const std::vector<FlagSpec> neighbors_flags = {
     {"--depth", true, false, "N  how many relations away (default 1)"},
     {"--relation", true, true, "RELATIONS  follow only these relations (repeat or comma-separate)"},
     {"--format", true, false, "FORMAT  table (default), json, csv or ids"},
+    freshness_flag(),
 };
 
 std::string neighbors_usage() {
@@ -57,12 +58,7 @@ int run_neighbors(const Argv& argv) {
   auto relations = query::relation_list(args->all("--relation"));
   if (!relations) return usage_error("neighbors", relations.error());
 
-  fs::path root = corpus_root(*args);
-  auto db = query::open_fresh_index(root, index_path(*args, root), [&]() -> Expected<void> {
-    auto session = open_session(*args);
-    if (!session) return std::unexpected(session.error());
-    return {};
-  });
+  auto db = open_query_index(*args);
   if (!db) return usage_error("neighbors", db.error());
   auto g = query::graph_from_index(db->handle());
   if (!g) return usage_error("neighbors", g.error());

@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/query_index.h"
 #include "cli/session.h"
-#include "core/query/fresh_index.h"
 #include "core/query/provenance.h"
 #include "render/query/origin_report.h"
 
@@ -15,6 +15,7 @@ namespace {
 
 const std::vector<FlagSpec> origin_flags = {
     {"--format", true, false, "FORMAT  text (default) or json"},
+    freshness_flag(),
 };
 
 std::string origin_usage() {
@@ -44,12 +45,7 @@ int run_origin(const Argv& argv) {
     return usage_error("origin", "--format must be text or json, not '" + format + "'");
   const std::string& id = args->positionals.front();
 
-  fs::path root = corpus_root(*args);
-  auto db = query::open_fresh_index(root, index_path(*args, root), [&]() -> Expected<void> {
-    auto session = open_session(*args);
-    if (!session) return std::unexpected(session.error());
-    return {};
-  });
+  auto db = open_query_index(*args);
   if (!db) return usage_error("origin", db.error());
   auto provenance = query::load_provenance(db->handle(), id);
   if (!provenance) return usage_error("origin", provenance.error());

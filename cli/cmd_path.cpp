@@ -2,8 +2,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/query_index.h"
 #include "cli/session.h"
-#include "core/query/fresh_index.h"
 #include "core/query/graph_walk.h"
 #include "core/query/index_corpus.h"
 #include "render/query/walk_report.h"
@@ -15,6 +15,7 @@ namespace {
 const std::vector<FlagSpec> path_flags = {
     {"--via", true, true, "RELATIONS  follow only these relations (comma-separated: source,cites,mentions)"},
     {"--format", true, false, "FORMAT  text (default) or json"},
+    freshness_flag(),
 };
 
 std::string path_usage() {
@@ -43,12 +44,7 @@ int run_path(const Argv& argv) {
   auto via = query::relation_list(args->all("--via"));
   if (!via) return usage_error("path", via.error());
 
-  fs::path root = corpus_root(*args);
-  auto db = query::open_fresh_index(root, index_path(*args, root), [&]() -> Expected<void> {
-    auto session = open_session(*args);
-    if (!session) return std::unexpected(session.error());
-    return {};
-  });
+  auto db = open_query_index(*args);
   if (!db) return usage_error("path", db.error());
   auto g = query::graph_from_index(db->handle());
   if (!g) return usage_error("path", g.error());

@@ -4,9 +4,9 @@
 #include <set>
 
 #include "cli/commands.h"
+#include "cli/query_index.h"
 #include "cli/session.h"
 #include "core/model/schema.h"
-#include "core/query/fresh_index.h"
 #include "core/query/node_details.h"
 #include "core/query/node_search.h"
 #include "core/query/sql_query.h"
@@ -31,6 +31,7 @@ const std::vector<FlagSpec> query_flags = {
     {"--limit", true, false, "N  at most N results"},
     {"--format", true, false, "FORMAT  table (default), json, csv or ids"},
     {"--sql", true, false, "SQL  run one read-only SQL statement over the index (docs/index-schema.md)"},
+    freshness_flag(),
 };
 
 std::string query_usage() {
@@ -135,7 +136,7 @@ Expected<query::NodeFilter> filter_of(const Args& args) {
 
 bool has_filter(const Args& args) {
   for (const FlagSpec& spec : query_flags)
-    if (spec.name != "--format" && spec.name != "--sql" && args.has(spec.name)) return true;
+    if (spec.name != "--format" && spec.name != "--sql" && spec.name != "--freshness" && args.has(spec.name)) return true;
   return false;
 }
 
@@ -163,12 +164,7 @@ int run_query(const Argv& argv) {
     filter = std::move(*f);
   }
 
-  fs::path root = corpus_root(*args);
-  auto db = query::open_fresh_index(root, index_path(*args, root), [&]() -> Expected<void> {
-    auto session = open_session(*args);
-    if (!session) return std::unexpected(session.error());
-    return {};
-  });
+  auto db = open_query_index(*args);
   if (!db) return usage_error("query", db.error());
 
   for (const std::string* id : {&filter.introduced_by, &filter.source}) {

@@ -3,8 +3,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/query_index.h"
 #include "cli/session.h"
-#include "core/query/fresh_index.h"
 #include "core/query/node_details.h"
 #include "render/query/show_report.h"
 
@@ -14,6 +14,7 @@ namespace {
 
 const std::vector<FlagSpec> show_flags = {
     {"--format", true, false, "FORMAT  text (default) or json"},
+    freshness_flag(),
 };
 
 std::string show_usage() {
@@ -42,12 +43,7 @@ int run_show(const Argv& argv) {
   if (format != "text" && format != "json") return usage_error("show", "--format must be text or json, not '" + format + "'");
   const std::string& id = args->positionals.front();
 
-  fs::path root = corpus_root(*args);
-  auto db = query::open_fresh_index(root, index_path(*args, root), [&]() -> Expected<void> {
-    auto session = open_session(*args);
-    if (!session) return std::unexpected(session.error());
-    return {};
-  });
+  auto db = open_query_index(*args);
   if (!db) return usage_error("show", db.error());
   auto details = query::load_node_details(db->handle(), id);
   if (!details) return usage_error("show", details.error());

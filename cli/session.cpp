@@ -11,6 +11,7 @@
 
 #include "cli/progress.h"
 #include "core/rules/rule.h"
+#include "core/util/phase_timer.h"
 
 namespace anth::cli {
 
@@ -64,6 +65,7 @@ std::vector<Diagnostic> finalize_diagnostics(std::vector<Diagnostic> raw, const 
 
 Expected<Session> open_session(const Args& args) {
   Session s;
+  PhaseTimer timer;
   s.root = corpus_root(args);
   std::error_code ec;
   if (!fs::is_directory(s.root, ec)) return failure("no corpus folder at " + s.root.string());
@@ -78,6 +80,7 @@ Expected<Session> open_session(const Args& args) {
   auto index = Index::open(db);
   if (!index) return std::unexpected(index.error());
   s.index.emplace(std::move(*index));
+  timer.mark("open index");
 
   Progress progress("ingest", 0);
   LoadOptions options{s.root, s.config.max_note_bytes, 0, [&](std::size_t done, std::size_t total) {
@@ -88,15 +91,18 @@ Expected<Session> open_session(const Args& args) {
   progress.finish();
   if (!loaded) return std::unexpected(loaded.error());
   s.loaded = std::make_unique<LoadedCorpus>(std::move(*loaded));
+  timer.mark("ingest");
 
   s.graph = std::make_unique<Graph>(s.loaded->corpus);
   std::vector<Diagnostic> raw = s.loaded->corpus.diagnostics;
   std::vector<Diagnostic> graph_findings = check_graph(s.loaded->corpus, *s.graph);
   raw.insert(raw.end(), graph_findings.begin(), graph_findings.end());
   s.diagnostics = finalize_diagnostics(std::move(raw), s.loaded->corpus, s.config);
+  timer.mark("graph and rules");
 
   if (auto stored = s.index->store(s.loaded->corpus, s.loaded->changed(), s.loaded->paths, s.diagnostics); !stored)
     return std::unexpected(stored.error());
+  timer.mark("store index");
   return s;
 }
 

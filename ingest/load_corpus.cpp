@@ -49,7 +49,8 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
   std::error_code ec;
   if (!fs::is_directory(options.root, ec)) return failure("no corpus folder at " + options.root.string());
 
-  std::vector<SourceFile> files = scan_corpus(options.root);
+  CorpusScan scan = scan_corpus_tree(options.root);
+  const std::vector<SourceFile>& files = scan.files;
   std::unordered_map<std::string, CachedFile> cached;
   if (index) cached = index->cached_files();
 
@@ -71,7 +72,7 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
     for (std::size_t i; (i = next.fetch_add(1)) < files.size();) {
       if (options.on_progress && i % 64 == 0) options.on_progress(i, files.size());
       if (plans[i] == Plan::Reuse) continue;
-      auto bytes = read_bounded(files[i].full_path, options.max_note_bytes);
+      auto bytes = read_bounded(options.root / files[i].path, options.max_note_bytes);
       if (!bytes) {
         parses[i] = unreadable_note(files[i].path, "cannot read file: " + bytes.error());
         continue;
@@ -102,7 +103,7 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
       }
     }
     if (!parses[i]) {
-      auto bytes = read_bounded(files[i].full_path, options.max_note_bytes);
+      auto bytes = read_bounded(options.root / files[i].path, options.max_note_bytes);
       parses[i] = bytes ? parse_note(files[i].path, *bytes, options.max_note_bytes)
                         : unreadable_note(files[i].path, "cannot read file: " + bytes.error());
       hashes[i] = bytes ? content_hash(*bytes) : 0;
@@ -114,6 +115,7 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
   }
 
   out.corpus.root = options.root.string();
+  out.corpus.folder_stamps = encode_folder_stamps(scan);
   out.corpus.notes.reserve(files.size());
   for (auto& p : parses) {
     for (Diagnostic& d : p->diagnostics) out.corpus.diagnostics.push_back(d);

@@ -1,37 +1,99 @@
 #include "ingest/scan.h"
 
-#include <algorithm>
+#include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
 
 namespace anth {
 
-namespace fs = std::filesystem;
+namespace {
 
-std::vector<SourceFile> scan_corpus(const fs::path& root) {
-  std::vector<SourceFile> files;
-  std::error_code ec;
-  auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
-  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    const fs::path& p = it->path();
-    std::string name = p.filename().string();
-    if (!name.empty() && name[0] == '.') {
-      if (it->is_directory(ec)) it.disable_recursion_pending();
+std::int64_t mtime_of(const struct stat& st) {
+  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+bool is_note_name(std::string_view name) { return name.size() > 3 && name.substr(name.size() - 3) == ".md"; }
+
+// Walks one folder (an open descriptor it takes over); `rel` is its path relative to the root.
+// POSIX directly: std::filesystem builds and splits a path object per entry, which was most of the
+// cost of a freshness check at 100,000 notes.
+void walk(int dir_fd, const std::string& rel, CorpusScan& out, int depth) {
+  struct stat self {};
+  if (fstat(dir_fd, &self) == 0) out.folders.push_back({rel, mtime_of(self)});
+  DIR* dir = fdopendir(dir_fd);
+  if (!dir) {
+    close(dir_fd);
+    return;
+  }
+  while (dirent* entry = readdir(dir)) {
+    std::string_view name = entry->d_name;
+    if (name.empty() || name[0] == '.') continue;  // hidden, and "." and ".."
+    bool maybe_dir = entry->d_type == DT_DIR || entry->d_type == DT_UNKNOWN;
+    bool maybe_note = is_note_name(name) && entry->d_type != DT_DIR;
+    if (!maybe_dir && !maybe_note) continue;
+    std::string path = rel.empty() ? std::string(name) : rel + "/" + std::string(name);
+    if (maybe_note) {
+      struct stat st {};  // follows a symbolic link to a file, as reading the note will
+      if (fstatat(dirfd(dir), entry->d_name, &st, 0) != 0 || !S_ISREG(st.st_mode)) continue;
+      out.files.push_back({std::move(path), static_cast<std::uint64_t>(st.st_size), mtime_of(st)});
       continue;
     }
-    if (!it->is_regular_file(ec) || p.extension() != ".md") continue;
-    SourceFile f;
-    f.full_path = p;
-    // The iterator's paths all start with root: cut it off as text (fs::relative would stat every file).
-    f.path = p.lexically_relative(root).generic_string();
-    struct stat st {};  // one stat for size and time (the std accessors stat once each)
-    if (::stat(p.c_str(), &st) == 0) {
-      f.size = static_cast<std::uint64_t>(st.st_size);
-      f.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
-    }
-    files.push_back(std::move(f));
+    // A folder, never followed through a symbolic link (a link cycle would never end).
+    if (depth >= 64) continue;
+    int child = openat(dirfd(dir), entry->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (child >= 0) walk(child, path, out, depth + 1);
   }
-  std::sort(files.begin(), files.end(), [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
-  return files;
+  closedir(dir);
+}
+
+}  // namespace
+
+CorpusScan scan_corpus_tree(const std::filesystem::path& root) {
+  CorpusScan out;
+  int fd = open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return out;
+  walk(fd, "", out, 0);
+  std::sort(out.files.begin(), out.files.end(), [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
+  std::sort(out.folders.begin(), out.folders.end(),
+            [](const FolderStamp& a, const FolderStamp& b) { return a.path < b.path; });
+  return out;
+}
+
+std::string encode_folder_stamps(const CorpusScan& scan) {
+  std::string text = std::to_string(scan.files.size()) + "\n";
+  for (const FolderStamp& f : scan.folders) text += std::to_string(f.mtime_ns) + "\t" + f.path + "\n";
+  return text;
+}
+
+std::size_t stamped_file_count(std::string_view encoded) {
+  std::size_t count = 0;
+  auto [end, ec] = std::from_chars(encoded.data(), encoded.data() + encoded.size(), count);
+  return ec == std::errc() && end != encoded.data() && *end == '\n' ? count : 0;
+}
+
+bool folders_unchanged(const std::filesystem::path& root, std::string_view encoded) {
+  std::size_t line_end = encoded.find('\n');
+  if (line_end == std::string_view::npos) return false;
+  bool any = false;
+  for (std::size_t at = line_end + 1; at < encoded.size();) {
+    std::size_t end = encoded.find('\n', at);
+    if (end == std::string_view::npos) return false;
+    std::string_view line = encoded.substr(at, end - at);
+    at = end + 1;
+    std::size_t tab = line.find('\t');
+    if (tab == std::string_view::npos) return false;
+    std::int64_t mtime = 0;
+    if (std::from_chars(line.data(), line.data() + tab, mtime).ec != std::errc()) return false;
+    std::filesystem::path folder = tab + 1 == line.size() ? root : root / std::string(line.substr(tab + 1));
+    struct stat st {};
+    if (stat(folder.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || mtime_of(st) != mtime) return false;
+    any = true;
+  }
+  return any;
 }
 
 }  // namespace anth

@@ -1,21 +1,42 @@
 #pragma once
-// Stage 1 of ingest: find the corpus's note files (format.md, "Files").
+// Stage 1 of ingest: find the corpus's note files (format.md, "Files") and stamp its folders.
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace anth {
 
 struct SourceFile {
-  std::string path;                 // relative to the corpus root, '/'-separated
-  std::filesystem::path full_path;
+  std::string path;  // relative to the corpus root, '/'-separated
   std::uint64_t size = 0;
   std::int64_t mtime_ns = 0;
 };
 
-// Every `.md` file under root at any depth, skipping hidden files and folders, sorted by path.
-// Folders that cannot be listed are skipped silently; a missing root gives an empty list.
-std::vector<SourceFile> scan_corpus(const std::filesystem::path& root);
+// A folder of the corpus and its modification time, which changes whenever a file in it is created,
+// deleted or renamed over (how most editors save).
+struct FolderStamp {
+  std::string path;  // relative to the corpus root, '/'-separated; "" for the root
+  std::int64_t mtime_ns = 0;
+};
+
+struct CorpusScan {
+  std::vector<SourceFile> files;      // sorted by path
+  std::vector<FolderStamp> folders;   // sorted by path
+};
+
+// Every `.md` file under root at any depth, skipping hidden files and folders, sorted by path, and
+// every folder visited. Folders that cannot be listed are skipped silently; a missing root gives an
+// empty scan. One fstatat per note, relative to its folder, and none per folder entry that is not one.
+CorpusScan scan_corpus_tree(const std::filesystem::path& root);
+inline std::vector<SourceFile> scan_corpus(const std::filesystem::path& root) { return scan_corpus_tree(root).files; }
+
+// Folder stamps as one text value ("<count of files>\n" then "<mtime_ns>\t<path>\n" per folder), and
+// whether the folders on disk still have the stamps of such a text: one stat per folder.
+std::string encode_folder_stamps(const CorpusScan& scan);
+bool folders_unchanged(const std::filesystem::path& root, std::string_view encoded);
+// The count of files an encoded text was made with; 0 when unreadable.
+std::size_t stamped_file_count(std::string_view encoded);
 
 }  // namespace anth

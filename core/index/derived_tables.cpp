@@ -516,6 +516,9 @@ Expected<void> write_meta(sqlite3* db, const Corpus& corpus) {
     s.text(2, value);
     ANTH_INDEX_TRY(s.run());
   }
+  s.text(1, "folders");
+  s.text(2, corpus.folder_stamps);
+  ANTH_INDEX_TRY(s.run());
   return {};
 }
 

@@ -16,6 +16,9 @@ struct Corpus {
   std::vector<Note> notes;  // sorted by path
   std::vector<Diagnostic> diagnostics;  // S and R findings of ingest
   std::unordered_map<std::string, std::size_t> by_id;  // in-graph notes only
+  // The folders as scanned (ingest/scan.h, encode_folder_stamps), kept in the index so that a query can
+  // tell with a few stats whether notes were added, removed or replaced since.
+  std::string folder_stamps;
 
   const Note* find(std::string_view id) const;
   // Rebuilds by_id from the notes that are in the graph (the first of a duplicated id wins).

@@ -3,7 +3,6 @@
 #include <sqlite3.h>
 
 #include <string_view>
-#include <unordered_map>
 
 #include "core/index/sqlite_util.h"
 #include "ingest/scan.h"
@@ -12,40 +11,62 @@ namespace anth::query {
 
 namespace {
 
-struct Stamp {
-  std::uint64_t size;
-  std::int64_t mtime_ns;
-};
+std::string meta_folders(sqlite3* db) {
+  index_detail::Statement q(db, "SELECT value FROM meta WHERE key = 'folders'");
+  if (!q.ready()) return {};
+  auto row = q.next();
+  return row && *row ? std::string(q.column_text(0)) : std::string();
+}
 
-}  // namespace
-
-std::string staleness(sqlite3* db, const std::filesystem::path& root) {
-  std::unordered_map<std::string, Stamp> indexed;
-  index_detail::Statement files(db, "SELECT path, size, mtime_ns FROM files");
-  if (auto ready = files.ready(); !ready) return ready.error();
+// Both lists sorted by path (SQLite's binary order is the bytewise order of std::string): one merge.
+std::string stale_files(sqlite3* db, const std::filesystem::path& root) {
+  index_detail::Statement q(db, "SELECT path, size, mtime_ns FROM files ORDER BY path");
+  if (auto ready = q.ready(); !ready) return ready.error();
+  std::vector<SourceFile> files = scan_corpus(root);
+  std::size_t k = 0, removed = 0;
   while (true) {
-    auto row = files.next();
+    auto row = q.next();
     if (!row) return row.error();
     if (!*row) break;
-    indexed.emplace(std::string(files.column_text(0)),
-                    Stamp{static_cast<std::uint64_t>(files.column_int(1)), files.column_int(2)});
+    std::string_view path = q.column_text(0);
+    if (k < files.size() && files[k].path < path) return files[k].path + " is new";
+    if (k == files.size() || files[k].path != path) {
+      ++removed;
+      continue;
+    }
+    if (static_cast<std::uint64_t>(q.column_int(1)) != files[k].size || q.column_int(2) != files[k].mtime_ns)
+      return files[k].path + " changed";
+    ++k;
   }
-  std::size_t seen = 0;
-  for (const SourceFile& f : scan_corpus(root)) {
-    auto it = indexed.find(f.path);
-    if (it == indexed.end()) return f.path + " is new";
-    if (it->second.size != f.size || it->second.mtime_ns != f.mtime_ns) return f.path + " changed";
-    ++seen;
-  }
-  if (seen != indexed.size()) return std::to_string(indexed.size() - seen) + " files removed";
+  if (k < files.size()) return files[k].path + " is new";
+  if (removed) return std::to_string(removed) + (removed == 1 ? " file removed" : " files removed");
   return {};
 }
 
+}  // namespace
+
+std::optional<Freshness> parse_freshness(std::string_view name) {
+  if (name == "auto") return Freshness::Auto;
+  if (name == "files") return Freshness::Files;
+  if (name == "folders") return Freshness::Folders;
+  if (name == "off") return Freshness::Off;
+  return std::nullopt;
+}
+
+std::string staleness(sqlite3* db, const std::filesystem::path& root, Freshness mode) {
+  if (mode == Freshness::Off) return {};
+  std::string stamps = meta_folders(db);
+  if (mode == Freshness::Auto)
+    mode = !stamps.empty() && stamped_file_count(stamps) > auto_files_limit ? Freshness::Folders : Freshness::Files;
+  if (mode == Freshness::Files) return stale_files(db, root);
+  return folders_unchanged(root, stamps) ? std::string() : "a folder changed";
+}
+
 Expected<QueryDb> open_fresh_index(const std::filesystem::path& root, const std::filesystem::path& db_path,
-                                   const std::function<Expected<void>()>& refresh) {
+                                   const std::function<Expected<void>()>& refresh, Freshness mode) {
   std::error_code ec;
   if (!std::filesystem::is_directory(root, ec)) return failure("no corpus folder at " + root.string());
-  if (auto db = QueryDb::open(db_path); db && staleness(db->handle(), root).empty()) return db;
+  if (auto db = QueryDb::open(db_path); db && staleness(db->handle(), root, mode).empty()) return db;
   if (auto refreshed = refresh(); !refreshed) return std::unexpected(refreshed.error());
   return QueryDb::open(db_path);
 }

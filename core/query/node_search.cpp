@@ -2,7 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <charconv>
 
 #include "core/index/sqlite_util.h"
@@ -103,8 +105,17 @@ std::optional<SortKey> parse_sort_key(std::string_view text) {
   return std::nullopt;
 }
 
-Expected<ResultTable> find_nodes(sqlite3* db, const NodeFilter& filter) {
-  if (filter.sort == SortKey::Relevance && filter.text.empty()) return failure("--sort relevance needs --text");
+namespace {
+
+// The best-ranked documents of a --text query, best first, as FTS5 ranks them alone.
+struct Candidate {
+  std::string id;
+  double score;
+};
+
+// The query of find_nodes. With `candidates`, the text match is taken from them instead of from FTS5
+// (see find_nodes); the rows then carry their score in a sixth column.
+Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter, const std::vector<Candidate>* candidates) {
   // The year takes a lookup per node: the inner query computes it only to filter or sort by it, the
   // outer one for the rows that remain.
   const bool year_inside = filter.years || filter.sort == SortKey::Year;
@@ -113,13 +124,21 @@ Expected<ResultTable> find_nodes(sqlite3* db, const NodeFilter& filter) {
   if (year_inside) inner += ", " + std::string(node_year_sql) + " AS node_year";
   if (!filter.text.empty()) inner += ", s.score AS score";
   inner += " FROM nodes n";
-  if (!filter.text.empty()) {
-    std::string match = fts_query(filter.text);
-    if (match.empty()) return failure("--text has no word to search for");
+  if (candidates) {
+    // Scores are numbers this function formats itself; ids are bound.
+    inner += " JOIN (SELECT column1 AS doc, column2 AS score FROM (VALUES ";
+    char number[40];
+    for (std::size_t i = 0; i < candidates->size(); ++i) {
+      std::snprintf(number, sizeof number, "%.17g", (*candidates)[i].score);
+      inner += std::string(i ? ", " : "") + "(?, " + number + ")";
+      params.push_back((*candidates)[i].id);
+    }
+    inner += ")) s ON s.doc = n.id";
+  } else if (!filter.text.empty()) {
     // Column weights of bm25: id (unindexed) 0, title 4, body 1.
     inner += " JOIN (SELECT id AS doc, bm25(search, 0.0, 4.0, 1.0) AS score FROM search WHERE search MATCH ?) s"
              " ON s.doc = n.id";
-    params.push_back(match);
+    params.push_back(fts_query(filter.text));
   }
   inner += " WHERE n.in_graph = 1";
   if (!filter.kinds.empty()) add_in(inner, params, "n.kind", filter.kinds);
@@ -155,26 +174,74 @@ Expected<ResultTable> find_nodes(sqlite3* db, const NodeFilter& filter) {
   inner += order;
   if (filter.limit) inner += " LIMIT " + std::to_string(*filter.limit);
   std::string sql = "SELECT n.id, n.kind, " + std::string(year_inside ? "n.node_year" : node_year_sql) +
-                    " AS node_year, n.status, n.title FROM (" + inner + ") n" + order;
+                    " AS node_year, n.status, n.title" + (candidates ? ", n.score" : "") + " FROM (" + inner + ") n" +
+                    order;
 
   Statement stmt(db, sql);
   if (auto ready = stmt.ready(); !ready) return std::unexpected(ready.error());
   for (std::size_t i = 0; i < params.size(); ++i) stmt.text(static_cast<int>(i + 1), params[i]);
   ResultTable table;
   table.columns = {"id", "kind", "year", "status", "title"};
+  const int columns = candidates ? 6 : 5;
   while (true) {
     auto row = stmt.next();
     if (!row) return std::unexpected(row.error());
     if (!*row) break;
     std::vector<Cell> cells;
-    for (int c = 0; c < 5; ++c) {
+    for (int c = 0; c < columns; ++c) {
       if (stmt.column_is_null(c)) cells.push_back(Cell::null());
       else if (c == 2) cells.push_back(Cell::of(stmt.column_int(c)));
+      else if (c == 5) cells.push_back(Cell::of_real(stmt.column_real(c)));
       else cells.push_back(Cell::of(std::string(stmt.column_text(c))));
     }
     table.rows.push_back(std::move(cells));
   }
   return table;
+}
+
+// The top `limit` rows of a relevance-sorted --text query from FTS5's best few hundred documents only,
+// instead of joining every match with the nodes and sorting them all (at 100,000 notes a common word
+// matches most of them). Nullopt when that cannot be shown exact -- the filters left fewer than
+// `limit` rows, or the last row's score ties a document left out -- and the whole query must run.
+Expected<std::optional<ResultTable>> find_top_ranked(sqlite3* db, const NodeFilter& filter, long limit) {
+  const long fetch = std::max<long>(2 * limit, limit + 100);
+  Statement top(db, "SELECT id, bm25(search, 0.0, 4.0, 1.0) AS score FROM search WHERE search MATCH ?1"
+                    " ORDER BY score LIMIT ?2");
+  if (auto ready = top.ready(); !ready) return std::unexpected(ready.error());
+  const std::string match = fts_query(filter.text);
+  top.text(1, match);
+  top.integer(2, fetch);
+  std::vector<Candidate> candidates;
+  while (true) {
+    auto row = top.next();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) break;
+    candidates.push_back({std::string(top.column_text(0)), top.column_real(1)});
+  }
+  const bool every_match = static_cast<long>(candidates.size()) < fetch;
+  if (candidates.empty()) return ResultTable{{"id", "kind", "year", "status", "title"}, {}};
+  auto table = run_node_query(db, filter, &candidates);
+  if (!table) return std::unexpected(table.error());
+  // Exact when every match was a candidate, or when the rows filled the limit with scores strictly
+  // better than any document left out (all better documents are candidates).
+  bool exact = every_match || (static_cast<long>(table->rows.size()) == limit &&
+                               table->rows.back()[5].real < candidates.back().score);
+  if (!exact) return std::nullopt;
+  for (auto& row : table->rows) row.pop_back();
+  return table;
+}
+
+}  // namespace
+
+Expected<ResultTable> find_nodes(sqlite3* db, const NodeFilter& filter) {
+  if (filter.sort == SortKey::Relevance && filter.text.empty()) return failure("--sort relevance needs --text");
+  if (!filter.text.empty() && fts_query(filter.text).empty()) return failure("--text has no word to search for");
+  if (!filter.text.empty() && filter.sort == SortKey::Relevance && filter.limit && *filter.limit > 0) {
+    auto top = find_top_ranked(db, filter, *filter.limit);
+    if (!top) return std::unexpected(top.error());
+    if (*top) return std::move(**top);
+  }
+  return run_node_query(db, filter, nullptr);
 }
 
 }  // namespace anth::query

@@ -11,6 +11,7 @@
 #include "render/site/pages.h"
 #include "render/site/parallel.h"
 #include "render/site/search_index.h"
+#include "core/util/phase_timer.h"
 
 namespace anth::site {
 
@@ -21,6 +22,7 @@ constexpr std::string_view static_dir = "render/assets/site/static/";
 }  // namespace
 
 bool build_site(const SiteInput& input, const FileSink& sink) {
+  PhaseTimer timer;
   std::atomic<bool> failed{false};
   auto put = [&](const std::string& path, std::string bytes) {
     if (failed) return false;
@@ -46,6 +48,7 @@ bool build_site(const SiteInput& input, const FileSink& sink) {
                 std::move(text)});
   });
   if (failed || !search.finish()) return false;
+  timer.mark("site context and search");
 
   // One page per node, on every core; each thread with its own templates.
   std::vector<std::unique_ptr<Templates>> templates(ctx.threads());
@@ -67,6 +70,7 @@ bool build_site(const SiteInput& input, const FileSink& sink) {
       },
       [&] { return failed.load(); });
   if (failed) return false;
+  timer.mark("node pages");
 
   Templates t;
   Pages pages(ctx, t);
@@ -88,6 +92,7 @@ bool build_site(const SiteInput& input, const FileSink& sink) {
   put("provenance.html", pages.provenance_page());
   put("kernels.html", pages.kernels_page());
   put("search.html", pages.search_page());
+  timer.mark("site pages");
   ctx.layouts().save();
   return !failed;
 }

@@ -1,0 +1,162 @@
+#include "cli/build_stamp.h"
+
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "ingest/scan.h"
+
+namespace anth::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int stamp_format = 1;
+
+class Hasher {
+ public:
+  Hasher() { XXH3_64bits_reset(state_); }
+  ~Hasher() { XXH3_freeState(state_); }
+  Hasher(const Hasher&) = delete;
+  Hasher& operator=(const Hasher&) = delete;
+  // Each value with its length, so that ("ab", "c") and ("a", "bc") differ.
+  void add(std::string_view bytes) {
+    std::uint64_t n = bytes.size();
+    XXH3_64bits_update(state_, &n, sizeof n);
+    XXH3_64bits_update(state_, bytes.data(), bytes.size());
+  }
+  void add(std::int64_t v) { XXH3_64bits_update(state_, &v, sizeof v); }
+  std::uint64_t digest() const { return XXH3_64bits_digest(state_); }
+
+ private:
+  XXH3_state_t* state_ = XXH3_createState();
+};
+
+std::int64_t mtime_ns(const struct stat& st) {
+  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+// The kernel results, which `kernels check` changes without touching a note. False when the index
+// cannot be read.
+bool hash_kernel_results(const fs::path& index, Hasher& h) {
+  sqlite3* db = nullptr;
+  bool ok = sqlite3_open_v2(index.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK;
+  sqlite3_stmt* q = nullptr;
+  ok = ok && sqlite3_prepare_v2(db,
+                                "SELECT node, kernel, pass, claims, compiler, checked_at, error FROM kernel_results "
+                                "ORDER BY node",
+                                -1, &q, nullptr) == SQLITE_OK;
+  int rc = SQLITE_DONE;
+  while (ok && (rc = sqlite3_step(q)) == SQLITE_ROW)
+    for (int c = 0; c < 7; ++c) {
+      const unsigned char* text = sqlite3_column_text(q, c);
+      h.add(text ? std::string_view(reinterpret_cast<const char*>(text), sqlite3_column_bytes(q, c)) : "\x01null");
+    }
+  ok = ok && rc == SQLITE_DONE;
+  sqlite3_finalize(q);
+  sqlite3_close(db);
+  return ok;
+}
+
+// "path mtime" of the site folder and each folder in it: a page added, deleted or renamed changes one.
+std::string out_folder_times(const fs::path& out) {
+  std::string text;
+  std::vector<fs::path> folders = {out};
+  std::error_code ec;
+  for (auto it = fs::directory_iterator(out, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
+    if (it->is_directory(ec)) folders.push_back(it->path());
+  std::sort(folders.begin() + 1, folders.end());
+  for (const fs::path& f : folders) {
+    struct stat st {};
+    if (::stat(f.c_str(), &st) != 0) return {};
+    text += std::to_string(mtime_ns(st)) + " " + f.filename().string() + "\n";
+  }
+  return text;
+}
+
+std::string out_key(const BuildInputs& inputs) {
+  std::error_code ec;
+  fs::path abs = fs::absolute(inputs.out, ec);
+  return (ec ? inputs.out : abs).lexically_normal().string();
+}
+
+// One stamp per site folder, so that builds of one corpus to two folders do not undo each other.
+fs::path stamp_path(const BuildInputs& inputs) {
+  std::string key = out_key(inputs);
+  char name[48];
+  std::snprintf(name, sizeof name, "build-%016llx.stamp", static_cast<unsigned long long>(XXH3_64bits(key.data(), key.size())));
+  return inputs.index.parent_path() / name;
+}
+
+}  // namespace
+
+std::uint64_t hash_sources(const BuildInputs& inputs) {
+  Hasher h;
+  h.add(static_cast<std::int64_t>(stamp_format));
+  struct stat exe {};  // a rebuilt binary may render differently
+  ::stat("/proc/self/exe", &exe);
+  h.add(static_cast<std::int64_t>(exe.st_size));
+  h.add(mtime_ns(exe));
+  h.add(out_key(inputs));
+  h.add(static_cast<std::int64_t>(inputs.unsafe_html));
+  {
+    std::ifstream config(inputs.corpus / "anthology.toml", std::ios::binary);
+    std::ostringstream bytes;
+    if (config) bytes << config.rdbuf();
+    h.add(bytes.str());
+  }
+  CorpusScan scan = scan_corpus_tree(inputs.corpus);
+  for (const SourceFile& f : scan.files) {
+    h.add(f.path);
+    h.add(static_cast<std::int64_t>(f.size));
+    h.add(f.mtime_ns);
+  }
+  return h.digest();
+}
+
+std::optional<std::uint64_t> hash_with_kernel_results(const BuildInputs& inputs, std::uint64_t sources) {
+  Hasher h;
+  h.add(static_cast<std::int64_t>(sources));
+  if (!hash_kernel_results(inputs.index, h)) return std::nullopt;
+  return h.digest();
+}
+
+std::optional<BuildSummary> unchanged_build(const BuildInputs& inputs, std::uint64_t hash) {
+  std::ifstream in(stamp_path(inputs));
+  std::string line, out, folder_times;
+  std::uint64_t stamped = 0;
+  int format = 0;
+  BuildSummary s;
+  if (!(in >> format >> stamped >> s.pages_total >> s.files_total >> s.errors >> s.warnings) || format != stamp_format ||
+      stamped != hash)
+    return std::nullopt;
+  std::getline(in, line);
+  std::getline(in, out);
+  for (std::string l; std::getline(in, l);) folder_times += l + "\n";
+  if (out != out_key(inputs) || folder_times.empty() || folder_times != out_folder_times(inputs.out)) return std::nullopt;
+  return s;
+}
+
+void remember_build(const BuildInputs& inputs, std::uint64_t hash, const BuildSummary& s) {
+  fs::path path = stamp_path(inputs), tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << stamp_format << " " << hash << " " << s.pages_total << " " << s.files_total << " " << s.errors << " "
+        << s.warnings << "\n"
+        << out_key(inputs) << "\n"
+        << out_folder_times(inputs.out);
+    if (!out) return;
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);  // whole or not at all
+  if (ec) fs::remove(tmp, ec);
+}
+
+}  // namespace anth::cli
