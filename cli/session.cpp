@@ -77,6 +77,7 @@ Expected<Session> open_session(const Args& args) {
   auto lock = WriteLock::acquire(db.parent_path());
   if (!lock) return std::unexpected(lock.error());
   s.lock.emplace(std::move(*lock));
+  timer.mark("config and lock");
   auto index = Index::open(db);
   if (!index) return std::unexpected(index.error());
   s.index.emplace(std::move(*index));

@@ -1043,3 +1043,30 @@ TEST_CASE("index: store() time for a large corpus", "[.][index-bench]") {
   WARN("cached_files + load_parse of all: " << seconds(t0));
   CHECK(decoded == cached.size());
 }
+
+TEST_CASE("index: a clean close skips the integrity check next time, a changed file does not", "[index]") {
+  TempDir dir;
+  fs::path path = index_path(dir);
+  Built b = build({{"lit/LIT-640.md", lit_640}});
+  {
+    Index index = open_rw(path);
+    REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+  }
+  // Closed cleanly: the WAL is folded back and the file's stamp remembered.
+  CHECK_FALSE(fs::exists(path.string() + "-wal"));
+  REQUIRE(fs::exists(path.string() + ".clean"));
+  { CHECK_FALSE(open_rw(path).rebuilt()); }
+
+  // Garbage over a page in the middle, the size unchanged: the stamp no longer matches, the check runs.
+  auto size = fs::file_size(path);
+  REQUIRE(size > 3 * 4096);
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(size / 2));
+    f << std::string(4096, '\x5a');
+  }
+  fs::last_write_time(path, fs::last_write_time(path) + std::chrono::seconds(1));
+  REQUIRE(fs::file_size(path) == size);
+  Index index = open_rw(path);
+  CHECK(index.rebuilt());
+}
