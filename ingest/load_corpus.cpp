@@ -89,18 +89,48 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
   worker();
   for (auto& t : pool) t.join();
 
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    if (!parses[i] && index) {
-      // Unchanged content: take the index's parse. A stale or undecodable entry is parsed again.
-      parses[i] = index->load_parse(files[i].path);
-      if (parses[i]) {
-        ++out.reused;
-        if (plans[i] == Plan::ReuseIfSameHash) {  // same bytes, new mtime: remember the new stat
-          out.fresh.push_back(*parses[i]);
-          out.fresh_files.push_back({hashes[i], files[i].size, files[i].mtime_ns});
+  // Unchanged content: take the index's parses, fetched in batches and decoded on every core. A stale
+  // or undecodable entry is parsed again below.
+  std::vector<char> from_index(files.size(), 0);
+  if (index) {
+    std::vector<std::size_t> wanted;
+    for (std::size_t i = 0; i < files.size(); ++i)
+      if (!parses[i]) wanted.push_back(i);
+    constexpr std::size_t batch = 1024;
+    for (std::size_t start = 0; start < wanted.size(); start += batch) {
+      std::size_t end = std::min(wanted.size(), start + batch);
+      std::vector<std::string> paths;
+      for (std::size_t k = start; k < end; ++k) paths.push_back(files[wanted[k]].path);
+      std::vector<std::optional<std::string>> texts = index->load_parse_texts(paths);
+      std::atomic<std::size_t> next_text{0};
+      auto decode = [&] {
+        for (std::size_t k; (k = next_text.fetch_add(1)) < texts.size();) {
+          if (!texts[k]) continue;
+          std::size_t i = wanted[start + k];
+          try {
+            parses[i] = decode_parse(*texts[k]);
+          } catch (...) {
+            parses[i].reset();
+          }
+          from_index[i] = parses[i].has_value();
+          texts[k].reset();
         }
-        continue;
+      };
+      std::vector<std::thread> decoders;
+      for (unsigned t = 1; t < threads && texts.size() > 64; ++t) decoders.emplace_back(decode);
+      decode();
+      for (auto& t : decoders) t.join();
+    }
+  }
+
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (from_index[i]) {
+      ++out.reused;
+      if (plans[i] == Plan::ReuseIfSameHash) {  // same bytes, new mtime: remember the new stat
+        out.fresh.push_back(*parses[i]);
+        out.fresh_files.push_back({hashes[i], files[i].size, files[i].mtime_ns});
       }
+      continue;
     }
     if (!parses[i]) {
       auto bytes = read_bounded(options.root / files[i].path, options.max_note_bytes);

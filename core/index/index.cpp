@@ -383,6 +383,27 @@ std::optional<ParsedNote> Index::load_parse(const std::string& path) {
   return out;
 }
 
+std::vector<std::optional<std::string>> Index::load_parse_texts(const std::vector<std::string>& paths) {
+  std::vector<std::optional<std::string>> out(paths.size());
+  if (!handle()) return out;
+  Statement& q = state_->load_parse;
+  if (!q.get()) q = Statement(handle(), "SELECT parse FROM files WHERE path = ?1");
+  if (!q.ready()) {
+    q = Statement();
+    return out;
+  }
+  // One read transaction for the batch: a statement reset per file would begin and end one each time.
+  const bool own = exec(handle(), "BEGIN").has_value();
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    q.text(1, paths[i]);
+    auto row = q.next();
+    if (row && *row) out[i] = std::string(q.column_text(0));
+    q.reset();
+  }
+  if (own) exec(handle(), "COMMIT");
+  return out;
+}
+
 namespace {
 
 Expected<void> store_files(sqlite3* db, const std::vector<Index::FileParse>& changed,

@@ -59,6 +59,9 @@ class Index {
   std::unordered_map<std::string, CachedFile> cached_files();
   // The cached parse of one file; nullopt when absent or unreadable.
   std::optional<ParsedNote> load_parse(const std::string& path);
+  // The encoded parses (decode_parse) of many files in one read transaction; nullopt where absent.
+  // Decoding is the caller's, so that it can run on every core.
+  std::vector<std::optional<std::string>> load_parse_texts(const std::vector<std::string>& paths);
 
   // In one transaction: remembers the parses of `changed` files (path -> parse, with size and mtime),
   // forgets files no longer in the corpus, and rewrites the derived tables from the resolved corpus and
