@@ -103,6 +103,8 @@ Expected<Session> open_session(const Args& args) {
 
   if (auto stored = s.index->store(s.loaded->corpus, s.loaded->changed(), s.loaded->paths, s.diagnostics); !stored)
     return std::unexpected(stored.error());
+  // The parses made this run are in the index now: free their encodings for the rest of a cold build.
+  std::vector<LoadedCorpus::FreshParse>().swap(s.loaded->fresh);
   timer.mark("store index");
   return s;
 }

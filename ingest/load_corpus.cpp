@@ -41,7 +41,7 @@ enum class Plan { Reuse, ReuseIfSameHash, Parse };
 
 std::vector<Index::FileParse> LoadedCorpus::changed() const {
   std::vector<Index::FileParse> out;
-  for (std::size_t i = 0; i < fresh.size(); ++i) out.push_back({&fresh[i], fresh_files[i]});
+  for (const FreshParse& f : fresh) out.push_back({nullptr, f.file, f.path, f.encoded});
   return out;
 }
 
@@ -127,8 +127,7 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
     if (from_index[i]) {
       ++out.reused;
       if (plans[i] == Plan::ReuseIfSameHash) {  // same bytes, new mtime: remember the new stat
-        out.fresh.push_back(*parses[i]);
-        out.fresh_files.push_back({hashes[i], files[i].size, files[i].mtime_ns});
+        out.fresh.push_back({files[i].path, encode_parse(*parses[i]), {hashes[i], files[i].size, files[i].mtime_ns}});
       }
       continue;
     }
@@ -139,9 +138,9 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
       hashes[i] = bytes ? content_hash(*bytes) : 0;
     }
     ++out.parsed;
-    out.fresh.push_back(*parses[i]);
-    out.fresh_files.push_back({parses[i]->note.content_hash ? parses[i]->note.content_hash : hashes[i],
-                               files[i].size, files[i].mtime_ns});
+    out.fresh.push_back({parses[i]->note.path, encode_parse(*parses[i]),
+                         {parses[i]->note.content_hash ? parses[i]->note.content_hash : hashes[i], files[i].size,
+                          files[i].mtime_ns}});
   }
 
   out.corpus.root = options.root.string();

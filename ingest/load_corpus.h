@@ -24,9 +24,14 @@ struct LoadOptions {
 
 struct LoadedCorpus {
   Corpus corpus;
-  // What the index must remember: the parses made this run and the paths present now.
-  std::vector<ParsedNote> fresh;
-  std::vector<CachedFile> fresh_files;  // parallel to fresh
+  // What the index must remember: the parses made this run, encoded (encode_parse) rather than
+  // copied, which would double the notes' memory in a cold run, and the paths present now.
+  struct FreshParse {
+    std::string path;
+    std::string encoded;
+    CachedFile file;
+  };
+  std::vector<FreshParse> fresh;
   std::vector<std::string> paths;
   std::size_t parsed = 0;  // files parsed this run
   std::size_t reused = 0;  // files taken from the index unparsed

@@ -239,9 +239,9 @@ std::uint64_t to_unsigned(std::int64_t v) { return static_cast<std::uint64_t>(v)
 
 // PRAGMA quick_check reads the whole file (1.8 s for the 1.6 GB index of 100,000 notes), so it runs
 // only when the file may have been damaged: after a writer closes the index cleanly (its WAL folded
-// back and removed), the file's size and mtime are written to INDEX.clean; a read-write open whose file
-// still has them, and no WAL, skips the deep check. A crash, a truncation, garbage written over it or
-// another program's write all change the stamp or leave a WAL, and the next open checks deeply.
+// back), the file's size and mtime are written to INDEX.clean; a read-write open whose file still has
+// them, and no WAL with frames in it, skips the deep check. A crash, a truncation, garbage written over
+// it or another program's write all change the stamp or leave frames, and the next open checks deeply.
 fs::path clean_stamp_path(const fs::path& db_path) { return db_path.string() + ".clean"; }
 
 std::string file_stamp(const fs::path& db_path) {
@@ -250,9 +250,16 @@ std::string file_stamp(const fs::path& db_path) {
   return std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
 }
 
-bool closed_cleanly(const fs::path& db_path) {
+// A WAL with frames in it is a writer's unfinished business; an empty one is what a read-only
+// connection (a query) leaves behind, as it may not delete the file.
+bool wal_has_frames(const fs::path& db_path) {
   std::error_code ec;
-  if (fs::exists(db_path.string() + "-wal", ec)) return false;
+  auto size = fs::file_size(db_path.string() + "-wal", ec);
+  return !ec && size > 0;
+}
+
+bool closed_cleanly(const fs::path& db_path) {
+  if (wal_has_frames(db_path)) return false;
   std::ifstream in(clean_stamp_path(db_path));
   std::string stamp;
   std::getline(in, stamp);
@@ -260,8 +267,7 @@ bool closed_cleanly(const fs::path& db_path) {
 }
 
 void remember_clean_close(const fs::path& db_path) {
-  std::error_code ec;
-  if (fs::exists(db_path.string() + "-wal", ec)) return;  // another connection still has it open
+  if (wal_has_frames(db_path)) return;  // another connection still has it open
   std::string stamp = file_stamp(db_path);
   if (!stamp.empty()) std::ofstream(clean_stamp_path(db_path), std::ios::trunc) << stamp << "\n";
 }
@@ -416,13 +422,13 @@ Expected<void> store_files(sqlite3* db, const std::vector<Index::FileParse>& cha
     ANTH_INDEX_TRY(upsert.ready());
     std::string json;
     for (const Index::FileParse& f : changed) {
-      if (!f.parse) continue;
-      json = encode_parse(*f.parse);
-      upsert.text(1, f.parse->note.path);
+      if (!f.parse && f.encoded.empty()) continue;
+      if (f.parse) json = encode_parse(*f.parse);
+      upsert.text(1, f.parse ? std::string_view(f.parse->note.path) : f.path);
       upsert.integer(2, to_signed(f.file.hash));
       upsert.integer(3, to_signed(f.file.size));
       upsert.integer(4, f.file.mtime_ns);
-      upsert.text(5, json);
+      upsert.text(5, f.parse ? std::string_view(json) : f.encoded);
       ANTH_INDEX_TRY(upsert.run());
     }
   }

@@ -66,9 +66,12 @@ class Index {
   // In one transaction: remembers the parses of `changed` files (path -> parse, with size and mtime),
   // forgets files no longer in the corpus, and rewrites the derived tables from the resolved corpus and
   // all diagnostics. Nothing is left half-written: on failure the previous content stays.
+  // A parse, or (parse null) one already encoded by encode_parse with its path.
   struct FileParse {
     const ParsedNote* parse;
     CachedFile file;
+    std::string_view path = {};
+    std::string_view encoded = {};
   };
   Expected<void> store(const Corpus& corpus, const std::vector<FileParse>& changed,
                        const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics);
