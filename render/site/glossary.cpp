@@ -1,7 +1,8 @@
 #include "render/site/glossary.h"
 
 #include <algorithm>
-#include <cctype>
+#include <bit>
+#include <map>
 
 #include "render/site/html.h"
 
@@ -11,21 +12,35 @@ namespace {
 
 // ASCII tables: the scan runs over every paragraph of every note, so no locale calls.
 struct Tables {
-  char fold[256];
+  unsigned char fold[256];
   bool word[256];
   Tables() {
     for (int c = 0; c < 256; ++c) {
-      fold[c] = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+      fold[c] = static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
       word[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
     }
   }
 };
 const Tables tables;
 
-char fold(char c) { return tables.fold[static_cast<unsigned char>(c)]; }
+unsigned char fold(char c) { return tables.fold[static_cast<unsigned char>(c)]; }
 bool word_char(char c) { return tables.word[static_cast<unsigned char>(c)]; }
-std::uint16_t prefix_key(char a, char b) {
-  return static_cast<std::uint16_t>(static_cast<unsigned char>(a) << 8 | static_cast<unsigned char>(b));
+
+// The token starting at `at` -- a run of word characters, or one other byte: its end, and a hash of
+// its folded bytes (rotate and xor per byte, mixed at the end: every word of every body is hashed).
+std::size_t next_token(std::string_view s, std::size_t at, std::uint64_t& hash) {
+  std::uint64_t h = fold(s[at]);
+  if (word_char(s[at]))
+    while (++at < s.size() && word_char(s[at])) h = std::rotl(h, 7) ^ fold(s[at]);
+  else
+    ++at;
+  h = (h ^ (h >> 33)) * 0xff51afd7ed558ccdull;
+  hash = h ^ (h >> 33);
+  return at;
+}
+std::uint64_t step_hash(std::uint64_t token, std::uint32_t from) {
+  std::uint64_t h = token ^ (from * 0x9E3779B97F4A7C15ull);
+  return h ^ (h >> 29);
 }
 
 }  // namespace
@@ -38,63 +53,95 @@ Glossary::Glossary(const Corpus& corpus) {
     if (n.in_graph && n.kind == Kind::Term && corpus.find(n.id) == &n) notes.push_back(&n);
   std::sort(notes.begin(), notes.end(), [](const Note* a, const Note* b) { return a->id < b->id; });
 
-  std::unordered_map<std::string, std::size_t> claimed;  // folded name -> term; the first id keeps it
+  // The trie as it grows: (node, folded token) -> node. A folded name already in it belongs to an earlier id.
+  std::map<std::pair<std::uint32_t, std::string>, std::uint32_t> next;
+  ends_.assign(1, -1);
   for (const Note* n : notes) {
     std::size_t index = terms_.size();
     terms_.push_back({n->id, n->title.empty() ? n->id : n->title, n->short_definition, "", escape_html(node_file(n->id))});
     terms_.back().hover_html = escape_html(terms_.back().hover());
     by_id_.emplace(n->id, index);
-    std::vector<std::string> names = {n->title};
-    names.insert(names.end(), n->aliases.begin(), n->aliases.end());
-    for (const std::string& name : names) {
-      std::string folded;
-      for (char c : name) folded += fold(c);
+    std::vector<const std::string*> names = {&n->title};
+    for (const std::string& a : n->aliases) names.push_back(&a);
+    for (const std::string* name : names) {
       // A name must start and end with a word character to have boundaries at all.
-      if (folded.empty() || !word_char(folded.front()) || !word_char(folded.back())) continue;
-      if (!claimed.emplace(folded, index).second) continue;
-      names_by_prefix_[prefix_key(folded[0], folded.size() > 1 ? folded[1] : '\0')].push_back({folded, index});
+      if (name->empty() || !word_char(name->front()) || !word_char(name->back())) continue;
+      std::uint32_t at = 0;
+      for (std::size_t begin = 0, end; begin < name->size(); begin = end) {
+        std::uint64_t unused;
+        end = next_token(*name, begin, unused);
+        std::string token;
+        for (std::size_t i = begin; i < end; ++i) token += static_cast<char>(fold((*name)[i]));
+        auto [it, fresh] = next.try_emplace({at, token}, static_cast<std::uint32_t>(ends_.size()));
+        if (fresh) ends_.push_back(-1);
+        at = it->second;
+      }
+      if (ends_[at] < 0) ends_[at] = static_cast<std::int32_t>(index);
     }
   }
-  for (auto& [key, list] : names_by_prefix_)
-    std::stable_sort(list.begin(), list.end(),
-                     [](const Name& a, const Name& b) { return a.folded.size() > b.folded.size(); });
+
+  std::size_t slots = 16;
+  while (slots < 2 * next.size()) slots *= 2;
+  steps_.resize(slots);
+  for (const auto& [key, to] : next) {
+    const auto& [from, token] = key;
+    std::uint64_t hash;
+    next_token(token, 0, hash);
+    Step s{step_hash(hash, from), from, to, static_cast<std::uint32_t>(tokens_.size()), static_cast<std::uint32_t>(token.size())};
+    tokens_ += token;
+    std::size_t slot = s.hash & (slots - 1);
+    while (steps_[slot].to != 0) slot = (slot + 1) & (slots - 1);
+    steps_[slot] = s;
+  }
 }
 
 const GlossaryTerm* Glossary::find(std::string_view id) const {
-  auto it = by_id_.find(std::string(id));
+  auto it = by_id_.find(id);
   return it == by_id_.end() ? nullptr : &terms_[it->second];
+}
+
+std::uint32_t Glossary::step(std::uint32_t from, std::string_view text, std::size_t begin, std::size_t end,
+                              std::uint64_t hash) const {
+  std::uint64_t h = step_hash(hash, from);
+  std::size_t mask = steps_.size() - 1;
+  for (std::size_t slot = h & mask; steps_[slot].to != 0; slot = (slot + 1) & mask) {
+    const Step& s = steps_[slot];
+    if (s.hash != h || s.from != from || s.length != end - begin) continue;
+    bool same = true;
+    for (std::size_t i = 0; same && i < s.length; ++i) same = static_cast<char>(fold(text[begin + i])) == tokens_[s.token + i];
+    if (same) return s.to;
+  }
+  return 0;
 }
 
 std::vector<TermMatch> Glossary::scan(std::string_view text) const {
   std::vector<TermMatch> out;
   if (terms_.empty()) return out;
-  std::string folded(text.size(), '\0');
-  for (std::size_t i = 0; i < text.size(); ++i) folded[i] = fold(text[i]);
   for (std::size_t i = 0; i < text.size();) {
-    if (!word_char(text[i]) || (i > 0 && word_char(text[i - 1]))) {
+    if (!word_char(text[i])) {
       ++i;
       continue;
     }
-    // The longest name starting here: names of two or more bytes by their first two, then one-byte names.
-    const Name* hit = nullptr;
-    for (char second : {i + 1 < text.size() ? folded[i + 1] : '\0', '\0'}) {
-      auto it = names_by_prefix_.find(prefix_key(folded[i], second));
-      if (it == names_by_prefix_.end()) continue;
-      for (const Name& name : it->second) {
-        std::size_t n = name.folded.size();
-        if (i + n > text.size() || (i + n < text.size() && word_char(text[i + n]))) continue;
-        if (folded.compare(i, n, name.folded) == 0) {
-          hit = &name;
-          break;
-        }
+    // A word starts at i. Token by token, the deepest node a name ends at is the longest match: a
+    // name ends with a word, and a token is a whole word, so the match ends at a word boundary.
+    std::uint64_t hash;
+    std::size_t length = 0, end = next_token(text, i, hash), word_end = end;
+    std::int32_t term = -1;
+    for (std::uint32_t node = step(0, text, i, end, hash); node != 0;) {
+      if (ends_[node] >= 0) {
+        length = end - i;
+        term = ends_[node];
       }
-      if (hit || second == '\0') break;
+      if (end == text.size()) break;
+      std::size_t begin = end;
+      end = next_token(text, begin, hash);
+      node = step(node, text, begin, end, hash);
     }
-    if (hit) {
-      out.push_back({i, hit->folded.size(), hit->term});
-      i += hit->folded.size();
+    if (term >= 0) {
+      out.push_back({i, length, static_cast<std::size_t>(term)});
+      i += length;
     } else {
-      ++i;
+      i = word_end;  // no word starts inside this one
     }
   }
   return out;

@@ -36,18 +36,31 @@ class Glossary {
   const GlossaryTerm* find(std::string_view id) const;
 
   // Every occurrence of a term's name in `text`, left to right, not overlapping. A match starts and
-  // ends at a word boundary (the neighbouring characters are not ASCII letters or digits).
+  // ends at a word boundary (the neighbouring characters are not ASCII letters or digits). Where
+  // names of two terms fold to the same bytes, the term first by id has it.
   std::vector<TermMatch> scan(std::string_view text) const;
 
  private:
-  struct Name {
-    std::string folded;
-    std::size_t term;
+  // The folded names as a trie of tokens -- a run of ASCII letters and digits, or any other single
+  // byte -- walked from each word start: one step per word rather than per byte, and most words of
+  // a text start no name at all. A step is found in one hash table: (from node, token) -> node.
+  struct Step {
+    std::uint64_t hash = 0;
+    std::uint32_t from = 0, to = 0;  // to == 0: an empty slot (node 0 is the root)
+    std::uint32_t token = 0, length = 0;  // the token's folded bytes: tokens_[token, token + length)
+  };
+  // The node after `from` by the token text[begin, end) (folded, its hash `hash`), or 0.
+  std::uint32_t step(std::uint32_t from, std::string_view text, std::size_t begin, std::size_t end, std::uint64_t hash) const;
+
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
   std::vector<GlossaryTerm> terms_;
-  std::unordered_map<std::string, std::size_t> by_id_;
-  // Names by their first two folded bytes, longest first (a name of one byte under its byte and 0).
-  std::unordered_map<std::uint16_t, std::vector<Name>> names_by_prefix_;
+  std::unordered_map<std::string, std::size_t, Hash, std::equal_to<>> by_id_;
+  std::vector<Step> steps_;         // open addressing, a power of two long
+  std::string tokens_;
+  std::vector<std::int32_t> ends_;  // by node: the term whose name ends there, or -1
 };
 
 }  // namespace anth::site

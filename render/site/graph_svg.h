@@ -20,8 +20,10 @@ struct SvgOptions {
   bool labels = true;                 // draw ids beside the nodes
 };
 
+class SiteContext;
+
 // The subgraph induced by `vertices`, at `points` (parallel to it: Graph::layout of the same list).
-std::string graph_svg(const Graph& graph, const std::vector<std::size_t>& vertices, const std::vector<Point>& points,
+std::string graph_svg(const SiteContext& context, const std::vector<std::size_t>& vertices, const std::vector<Point>& points,
                       const SvgOptions& options);
 
 }  // namespace anth::site

@@ -9,6 +9,8 @@ namespace anth::site {
 
 // Escapes & < > " ' for HTML text, attribute values (always double-quoted) and SVG.
 std::string escape_html(std::string_view text);
+// The same, appended to `out`.
+void append_escaped_html(std::string& out, std::string_view text);
 
 // True when a link target may be used as written: a relative reference or fragment, or an absolute
 // URL with the http, https or mailto scheme. Everything else (javascript:, vbscript:, data:, file:,

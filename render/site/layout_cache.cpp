@@ -27,19 +27,23 @@ std::uint32_t quantize(const Point& p) {
 Point unquantize(std::uint32_t q) { return {static_cast<double>(q >> 16) / 65535.0, static_cast<double>(q & 0xffff) / 65535.0}; }
 
 // The layout's input: the ids in order and the edges among them (as slots).
-std::uint64_t key_of(const Graph& g, const std::vector<std::size_t>& vertices) {
+std::uint64_t key_of(const Graph& g, const Adjacency& adjacency, const std::vector<std::size_t>& vertices) {
   std::string buffer;
-  std::unordered_map<std::size_t, std::uint32_t> slot;
+  std::vector<std::pair<std::size_t, std::uint32_t>> slots;  // (vertex, its first slot), sorted
+  slots.reserve(vertices.size());
   for (std::size_t i = 0; i < vertices.size(); ++i) {
-    slot.emplace(vertices[i], static_cast<std::uint32_t>(i));
+    slots.emplace_back(vertices[i], static_cast<std::uint32_t>(i));
     buffer += g.note(vertices[i]).id;
     buffer += '\0';
   }
+  std::sort(slots.begin(), slots.end());
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
   for (std::size_t i = 0; i < vertices.size(); ++i)
-    for (const Edge& e : g.out_edges(vertices[i]))
-      if (auto it = slot.find(e.to); it != slot.end() && it->second != i)
+    for (const OutEdge& e : adjacency.out(vertices[i])) {
+      auto it = std::lower_bound(slots.begin(), slots.end(), std::pair<std::size_t, std::uint32_t>(e.to, 0));
+      if (it != slots.end() && it->first == e.to && it->second != i)
         edges.emplace_back(std::min<std::uint32_t>(i, it->second), std::max<std::uint32_t>(i, it->second));
+    }
   std::sort(edges.begin(), edges.end());
   edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
   buffer += '\1';
@@ -96,8 +100,8 @@ LayoutCache::LayoutCache(std::filesystem::path file) : file_(std::move(file)), f
   }
 }
 
-std::vector<Point> LayoutCache::layout(const Graph& graph, const std::vector<std::size_t>& vertices) {
-  std::uint64_t key = key_of(graph, vertices);
+std::vector<Point> LayoutCache::layout(const Graph& graph, const Adjacency& edges, const std::vector<std::size_t>& vertices) {
+  std::uint64_t key = key_of(graph, edges, vertices);
   Quantized q;
   bool found = false;
   {

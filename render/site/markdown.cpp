@@ -27,7 +27,7 @@ void ensure_extensions() {
 
 bool type_is(cmark_node* node, const char* name) { return std::strcmp(cmark_node_get_type_string(node), name) == 0; }
 
-std::string literal_of(cmark_node* node) {
+std::string_view literal_of(cmark_node* node) {
   const char* s = cmark_node_get_literal(node);
   return s ? s : "";
 }
@@ -45,13 +45,37 @@ cmark_node* make_custom(cmark_node_type type, const std::string& enter, const st
   return node;
 }
 
+// Puts a custom inline wrapper before `at` and returns the node that went into the tree. cmark-gfm's
+// table cells take only its own inline types and refuse a custom node, which then stayed orphaned:
+// its text was missing from the page and its memory leaked (found by LeakSanitizer). There the wrapper
+// becomes a plain link to `url` with `title`, or just its children when `url` is empty.
+cmark_node* insert_inline(cmark_node* at, cmark_node* custom, const std::string& url = "", const std::string& title = "") {
+  if (cmark_node_insert_before(at, custom)) return custom;
+  cmark_node* link = nullptr;
+  if (!url.empty()) {
+    link = cmark_node_new(CMARK_NODE_LINK);
+    cmark_node_set_url(link, url.c_str());
+    cmark_node_set_title(link, title.c_str());
+    cmark_node_insert_before(at, link);
+  }
+  cmark_node* first = nullptr;
+  while (cmark_node* child = cmark_node_first_child(custom)) {
+    cmark_node_unlink(child);
+    if (link) cmark_node_append_child(link, child);
+    else cmark_node_insert_before(at, child);
+    if (!first) first = child;
+  }
+  cmark_node_free(custom);
+  return link ? link : first;
+}
+
 // Puts `replacement` where `old` is, moves old's children into it, and frees old.
 void replace_keeping_children(cmark_node* old, cmark_node* replacement) {
-  cmark_node_insert_before(old, replacement);
   while (cmark_node* child = cmark_node_first_child(old)) {
     cmark_node_unlink(child);
     cmark_node_append_child(replacement, child);
   }
+  insert_inline(old, replacement);  // in a table cell, an unsafe link keeps only its text
   cmark_node_free(old);  // unlinks too
 }
 
@@ -101,29 +125,67 @@ bool has_scheme_or_authority(std::string_view url) {
   return false;
 }
 
+// ---- Glossary links ----
+
+// The link to a glossary term with its definition in a title, and after the term's text the tooltip
+// element; `tip` numbers the links of a body. `root` is escaped.
+void append_term_open(std::string& out, const GlossaryTerm& term, std::string_view root, std::size_t tip) {
+  out.append("<span class=\"gloss\"><a class=\"term\" href=\"").append(root).append(term.href).append("\" title=\"");
+  out.append(term.hover_html).append("\" aria-describedby=\"tip_b").append(std::to_string(tip)).append("\">");
+}
+void append_term_close(std::string& out, const GlossaryTerm& term, std::size_t tip) {
+  out.append("</a><span class=\"tip\" role=\"tooltip\" id=\"tip_b").append(std::to_string(tip)).append("\">");
+  out.append(term.hover_html).append("</span></span>");
+}
+
+// Markers for them: "<\1TERM TIP>" and "<\2TERM TIP>". Nothing else in a body's HTML can hold '<'
+// and a control character: cmark escapes '<' in text, and raw HTML is not passed through.
+constexpr char term_open = '\1', term_close = '\2';
+void append_term_marker(std::string& out, char which, std::size_t term, std::size_t tip) {
+  out.append(1, '<').append(1, which).append(std::to_string(term)).append(1, ' ').append(std::to_string(tip)).append(1, '>');
+}
+
+// Text as cmark's HTML renderer escapes it (houdini_escape_html0, not in an attribute): & < > and ".
+void append_cmark_escaped(std::string& out, std::string_view text) {
+  std::size_t done = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char* entity;
+    switch (text[i]) {
+      case '&': entity = "&amp;"; break;
+      case '<': entity = "&lt;"; break;
+      case '>': entity = "&gt;"; break;
+      case '"': entity = "&quot;"; break;
+      default: continue;
+    }
+    out.append(text, done, i - done).append(entity);
+    done = i + 1;
+  }
+  out.append(text, done, text.size() - done);
+}
+
 // ---- Plain text ----
 
-void append_plain(cmark_node* root, std::string& out, const std::unordered_map<cmark_node*, std::size_t*>* marks = nullptr,
-                  const std::unordered_map<cmark_node*, std::size_t*>* ends = nullptr) {
+// The text a reader sees under `root`. `at(node, entering, offset)` is told where each node starts
+// and ends in it (leaf nodes only start).
+template <class At>
+void append_plain(cmark_node* root, std::string& out, At&& at) {
   cmark_iter* iter = cmark_iter_new(root);
   for (cmark_event_type ev; (ev = cmark_iter_next(iter)) != CMARK_EVENT_DONE;) {
     cmark_node* node = cmark_iter_get_node(iter);
     cmark_node_type t = cmark_node_get_type(node);
     if (ev == CMARK_EVENT_ENTER) {
-      if (marks)
-        if (auto it = marks->find(node); it != marks->end()) *it->second = out.size();
+      at(node, true, out.size());
       switch (t) {
         case CMARK_NODE_TEXT:
         case CMARK_NODE_CODE:
-        case CMARK_NODE_HTML_INLINE: out += literal_of(node); break;
+        case CMARK_NODE_HTML_INLINE:
         case CMARK_NODE_CODE_BLOCK: out += literal_of(node); break;
         case CMARK_NODE_SOFTBREAK:
         case CMARK_NODE_LINEBREAK: out += ' '; break;
         default: break;
       }
     } else if (ev == CMARK_EVENT_EXIT) {
-      if (ends)
-        if (auto it = ends->find(node); it != ends->end()) *it->second = out.size();
+      at(node, false, out.size());
       if (node != root && (t & CMARK_NODE_TYPE_MASK) == CMARK_NODE_TYPE_BLOCK) {
         if (type_is(node, "table_cell")) out += ' ';
         else if (!out.empty() && out.back() != '\n') out += '\n';
@@ -133,10 +195,14 @@ void append_plain(cmark_node* root, std::string& out, const std::unordered_map<c
   cmark_iter_free(iter);
 }
 
+void append_plain(cmark_node* root, std::string& out) {
+  append_plain(root, out, [](cmark_node*, bool, std::size_t) {});
+}
+
 class BodyRewriter {
  public:
   BodyRewriter(const Note& note, const BodyOptions& options, cmark_node* doc)
-      : note_(note), options_(options), doc_(doc) {}
+      : note_(note), options_(options), doc_(doc), html_(options.render_html) {}
 
   void run(RenderedBody& out) {
     if (!options_.allow_raw_html) escape_raw_html();
@@ -144,20 +210,23 @@ class BodyRewriter {
     neutralise_links();
     wikilinks();
     headings();
+    // The text a reader sees is read before glossary links turn text nodes into raw HTML.
+    if (options_.read_text) {
+      append_plain(doc_, out.plain);
+      excerpts(out);
+    }
     if (options_.glossary) glossary(out);
-    append_plain(doc_, out.plain);
-    excerpts(out);
   }
 
  private:
   void escape_raw_html() {
     for (cmark_node* node : collect(doc_, {CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK})) {
-      std::string literal = literal_of(node);
+      std::string_view literal = literal_of(node);
       if (cmark_node_get_type(node) == CMARK_NODE_HTML_INLINE) {
         cmark_node_insert_before(node, make_text(literal));
       } else {
-        while (!literal.empty() && literal.back() == '\n') literal.pop_back();
-        std::string enter = "<pre class=\"raw-html\"><code>" + escape_html(literal) + "</code></pre>";
+        while (!literal.empty() && literal.back() == '\n') literal.remove_suffix(1);
+        std::string enter = html_ ? "<pre class=\"raw-html\"><code>" + escape_html(literal) + "</code></pre>" : "";
         cmark_node_insert_before(node, make_custom(CMARK_NODE_CUSTOM_BLOCK, enter, ""));
       }
       cmark_node_free(node);
@@ -203,8 +272,8 @@ class BodyRewriter {
 
   void wikilinks() {
     for (cmark_node* node : collect(doc_, {CMARK_NODE_TEXT})) {
-      if (inside_link(node)) continue;
-      std::string text = literal_of(node);
+      if (literal_of(node).find("]]") == std::string_view::npos || inside_link(node)) continue;
+      std::string text(literal_of(node));
       std::size_t pos = 0;
       bool changed = false;
       while (true) {
@@ -221,7 +290,7 @@ class BodyRewriter {
           continue;
         }
         if (open > 0) cmark_node_insert_before(node, make_text(std::string_view(text).substr(0, open)));
-        cmark_node_insert_before(node, wikilink_node(std::string(inside)));
+        wikilink_node(std::string(inside), node);
         text.erase(0, close + 2);
         pos = 0;
         changed = true;
@@ -232,7 +301,8 @@ class BodyRewriter {
     }
   }
 
-  cmark_node* wikilink_node(std::string_view inside) {
+  // Inserts the link (or unresolved marker) for `[[inside]]` before `at`.
+  void wikilink_node(std::string_view inside, cmark_node* at) {
     std::string_view target = inside, display;
     if (auto bar = target.find('|'); bar != std::string_view::npos) {
       display = target.substr(bar + 1);
@@ -257,24 +327,32 @@ class BodyRewriter {
     if (target.empty() && !heading.empty()) resolved = {note_.id, note_.title, ""};  // [[#heading]]: this note
     else if (options_.resolve) resolved = options_.resolve(note_, target);
 
-    cmark_node* node;
     if (resolved.id.empty()) {
-      node = make_custom(CMARK_NODE_CUSTOM_INLINE,
-                         "<span class=\"wikilink unresolved\" title=\"" +
-                             escape_html("unresolved link: " + std::string(target)) + "\">",
-                         "</span>");
-    } else {
-      std::string href = resolved.id == note_.id && !heading.empty() ? "" : options_.root + node_file(resolved.id);
-      if (!heading.empty()) href += "#" + slugify(heading);
-      std::string title = resolved.id + (resolved.title.empty() ? "" : " \u2014 " + resolved.title);
-      std::string cls = "wikilink" + (resolved.kind.empty() ? std::string() : " kind-" + resolved.kind);
-      node = make_custom(CMARK_NODE_CUSTOM_INLINE,
-                         "<a class=\"" + cls + "\" href=\"" + escape_html(href) + "\" title=\"" + escape_html(title) + "\">",
-                         "</a>");
-      if (resolved.id != note_.id) links_.push_back({node, resolved.id});
+      cmark_node* node = make_custom(CMARK_NODE_CUSTOM_INLINE,
+                                     html_ ? "<span class=\"wikilink unresolved\" title=\"" +
+                                                 escape_html("unresolved link: " + std::string(target)) + "\">"
+                                           : "",
+                                     "</span>");
+      cmark_node_append_child(node, make_text(shown));
+      insert_inline(at, node);
+      return;
     }
+    auto href = [&] {
+      std::string h = resolved.id == note_.id && !heading.empty() ? "" : options_.root + node_file(resolved.id);
+      if (!heading.empty()) h += "#" + slugify(heading);
+      return h;
+    };
+    auto title = [&] { return std::string(resolved.id) + (resolved.title.empty() ? "" : " \u2014 " + std::string(resolved.title)); };
+    std::string enter;
+    if (html_) {
+      std::string cls = "wikilink" + (resolved.kind.empty() ? std::string() : " kind-" + std::string(resolved.kind));
+      enter = "<a class=\"" + cls + "\" href=\"" + escape_html(href()) + "\" title=\"" + escape_html(title()) + "\">";
+    }
+    cmark_node* node = make_custom(CMARK_NODE_CUSTOM_INLINE, enter, "</a>");
     cmark_node_append_child(node, make_text(shown));
-    return node;
+    // Reading a body needs the link's place, not its HTML: the plain link of a table cell is made only there.
+    if (!cmark_node_insert_before(at, node)) node = insert_inline(at, node, href(), title());
+    if (resolved.id != note_.id) links_.push_back({node, std::string(resolved.id)});
   }
 
   void headings() {
@@ -289,7 +367,8 @@ class BodyRewriter {
       append_plain(h, text);
       std::string slug = slugify(text), id = slug;
       for (int n = 1; !used.insert(id).second; ++n) id = slug + "-" + std::to_string(n);
-      std::string tag = "h" + std::to_string(level);
+      std::string tag(1, 'h');
+      tag += static_cast<char>('0' + level);
       // A block holding one inline wrapper: the heading renders on one line, "<h2 id=..>Text</h2>".
       cmark_node* inline_wrapper =
           make_custom(CMARK_NODE_CUSTOM_INLINE, "<" + tag + " id=\"" + escape_html(id) + "\">", "</" + tag + ">");
@@ -307,8 +386,9 @@ class BodyRewriter {
   void glossary(RenderedBody& out) {
     const Glossary& g = *options_.glossary;
     cmark_node* scope = nullptr;
-    std::set<std::size_t> linked;  // terms linked in the current scope
-    std::set<std::string> seen;
+    std::vector<std::size_t> linked;  // terms linked in the current scope: a few
+    std::vector<bool> seen(g.terms().size());
+    std::vector<TermMatch> chosen;
     for (cmark_node* node : collect(doc_, {CMARK_NODE_TEXT})) {
       if (inside_link(node)) continue;
       cmark_node* here = glossary_scope(node);
@@ -317,58 +397,156 @@ class BodyRewriter {
         scope = here;
         linked.clear();
       }
-      std::string text = literal_of(node);
-      std::vector<TermMatch> chosen;
+      std::string_view text = literal_of(node);
+      chosen.clear();
       for (const TermMatch& m : g.scan(text)) {
         const GlossaryTerm& term = g.terms()[m.term];
-        if (term.id == note_.id || !linked.insert(m.term).second) continue;
+        if (term.id == note_.id || std::find(linked.begin(), linked.end(), m.term) != linked.end()) continue;
+        linked.push_back(m.term);
         chosen.push_back(m);
       }
       if (chosen.empty()) continue;
-      std::size_t done = 0;
+      for (const TermMatch& m : chosen)
+        if (!seen[m.term]) {
+          seen[m.term] = true;
+          out.terms.push_back(g.terms()[m.term].id);
+        }
+      // Reading a body only wants its terms: its text and the plain text around links stay as they are.
+      if (!html_) continue;
+      std::string root = escape_html(options_.root), enter, exit;
+      auto open_close = [&](const TermMatch& m, std::size_t tip) {
+        enter.clear();
+        exit.clear();
+        if (options_.compact_terms) {
+          append_term_marker(enter, term_open, m.term, tip);
+          append_term_marker(exit, term_close, m.term, tip);
+        } else {
+          append_term_open(enter, g.terms()[m.term], root, tip);
+          append_term_close(exit, g.terms()[m.term], tip);
+        }
+      };
+      // The text node becomes one raw node: the HTML cmark would give the text split around its
+      // links (three nodes a link fewer to make, render and free). A table cell refuses raw nodes:
+      // there the text is split.
+      std::string whole;
+      std::size_t done = 0, tip = static_cast<std::size_t>(tips_);
+      for (const TermMatch& m : chosen) {
+        append_cmark_escaped(whole, text.substr(done, m.offset - done));
+        open_close(m, ++tip);
+        whole += enter;
+        append_cmark_escaped(whole, text.substr(m.offset, m.length));
+        whole += exit;
+        done = m.offset + m.length;
+      }
+      append_cmark_escaped(whole, text.substr(done));
+      if (cmark_node* raw = make_custom(CMARK_NODE_CUSTOM_INLINE, whole, ""); cmark_node_insert_before(node, raw)) {
+        tips_ = static_cast<int>(tip);
+        cmark_node_free(node);
+        continue;
+      } else {
+        cmark_node_free(raw);
+      }
+      std::string copy(text);  // the node's literal goes with the node
+      text = copy;
+      done = 0;
       for (const TermMatch& m : chosen) {
         const GlossaryTerm& term = g.terms()[m.term];
-        if (m.offset > done) cmark_node_insert_before(node, make_text(std::string_view(text).substr(done, m.offset - done)));
-        std::string tip = "tip_b" + std::to_string(++tips_);
-        const std::string& hover = term.hover_html;
-        cmark_node* link = make_custom(
-            CMARK_NODE_CUSTOM_INLINE,
-            "<span class=\"gloss\"><a class=\"term\" href=\"" + escape_html(options_.root) + term.href + "\" title=\"" + hover +
-                "\" aria-describedby=\"" + tip + "\">",
-            "</a><span class=\"tip\" role=\"tooltip\" id=\"" + tip + "\">" + hover + "</span></span>");
-        cmark_node_append_child(link, make_text(std::string_view(text).substr(m.offset, m.length)));
-        cmark_node_insert_before(node, link);
+        if (m.offset > done) cmark_node_insert_before(node, make_text(text.substr(done, m.offset - done)));
+        open_close(m, static_cast<std::size_t>(++tips_));
+        cmark_node* link = make_custom(CMARK_NODE_CUSTOM_INLINE, enter, exit);
+        cmark_node_append_child(link, make_text(text.substr(m.offset, m.length)));
+        if (!cmark_node_insert_before(node, link)) insert_inline(node, link, options_.root + node_file(term.id), term.hover());
         done = m.offset + m.length;
-        if (seen.insert(term.id).second) out.terms.push_back(term.id);
       }
-      if (done < text.size()) cmark_node_insert_before(node, make_text(std::string_view(text).substr(done)));
+      if (done < text.size()) cmark_node_insert_before(node, make_text(text.substr(done)));
       cmark_node_free(node);
     }
   }
 
+  // The first link to each target, with the text of its block around it. A block's text is read
+  // once for all the links in it.
   void excerpts(RenderedBody& out) {
-    std::set<std::string> seen;
-    std::map<cmark_node*, std::string> block_text;
-    for (auto& [node, target] : links_) {
-      if (!seen.insert(target).second) continue;
-      cmark_node* block = enclosing_block(node);
-      if (!block) continue;
+    struct Wanted {
+      cmark_node* node;
+      const std::string* target;
+      cmark_node* block;
       std::size_t start = 0, end = 0;
-      std::unordered_map<cmark_node*, std::size_t*> marks{{node, &start}}, ends{{node, &end}};
-      std::string text;
-      append_plain(block, text, &marks, &ends);
-      out.links.push_back({target, excerpt_around(text, start, end >= start ? end - start : 0)});
+      std::string excerpt;
+    };
+    std::vector<Wanted> wanted;
+    std::vector<std::string_view> seen;
+    for (auto& [node, target] : links_) {
+      if (std::find(seen.begin(), seen.end(), target) != seen.end()) continue;
+      seen.push_back(target);
+      if (cmark_node* block = enclosing_block(node)) wanted.push_back({node, &target, block});
     }
+    std::string text;
+    std::vector<bool> read(wanted.size());
+    std::vector<std::size_t> here;
+    for (std::size_t i = 0; i < wanted.size(); ++i) {
+      if (read[i]) continue;
+      here.clear();
+      for (std::size_t j = i; j < wanted.size(); ++j)
+        if (wanted[j].block == wanted[i].block) {
+          here.push_back(j);
+          read[j] = true;
+        }
+      text.clear();
+      append_plain(wanted[i].block, text, [&](cmark_node* node, bool entering, std::size_t offset) {
+        for (std::size_t j : here)
+          if (wanted[j].node == node) (entering ? wanted[j].start : wanted[j].end) = offset;
+      });
+      for (std::size_t j : here) {
+        Wanted& w = wanted[j];
+        w.excerpt = excerpt_around(text, w.start, w.end >= w.start ? w.end - w.start : 0);
+      }
+    }
+    for (Wanted& w : wanted) out.links.push_back({*w.target, std::move(w.excerpt)});
   }
 
   const Note& note_;
   const BodyOptions& options_;
   cmark_node* doc_;
+  bool html_;  // false: the tree only has to hold the right nodes, not their HTML
   std::vector<std::pair<cmark_node*, std::string>> links_;
   int tips_ = 0;
 };
 
 }  // namespace
+
+std::string expand_terms(std::string_view html, const Glossary& glossary, std::string_view root) {
+  std::string out, escaped_root = escape_html(root);
+  out.reserve(html.size() * 3);
+  std::size_t done = 0;
+  // The next marker byte: memchr skips the long stretches between them fast.
+  auto next = [&](std::size_t from) {
+    const void* a = from < html.size() ? std::memchr(html.data() + from, term_open, html.size() - from) : nullptr;
+    const void* b = from < html.size() ? std::memchr(html.data() + from, term_close, html.size() - from) : nullptr;
+    if (!a && !b) return std::string_view::npos;
+    const char* first = !a ? static_cast<const char*>(b) : !b ? static_cast<const char*>(a) : std::min(static_cast<const char*>(a), static_cast<const char*>(b));
+    return static_cast<std::size_t>(first - html.data());
+  };
+  for (std::size_t at = next(0); at != std::string_view::npos; at = next(at + 1)) {
+    if (at == 0 || html[at - 1] != '<') continue;
+    // "<\1TERM TIP>": two numbers, or it is no marker and stays as it is.
+    std::size_t term = 0, tip = 0, i = at + 1;
+    auto number = [&](std::size_t& n) {
+      std::size_t start = i;
+      while (i < html.size() && html[i] >= '0' && html[i] <= '9' && i - start < 9) n = n * 10 + static_cast<std::size_t>(html[i++] - '0');
+      return i > start;
+    };
+    if (!number(term) || i >= html.size() || html[i++] != ' ' || !number(tip) || i >= html.size() || html[i] != '>' ||
+        term >= glossary.terms().size())
+      continue;
+    out.append(html, done, at - 1 - done);
+    if (html[at] == term_open) append_term_open(out, glossary.terms()[term], escaped_root, tip);
+    else append_term_close(out, glossary.terms()[term], tip);
+    done = i + 1;
+    at = i;
+  }
+  out.append(html, done);
+  return out;
+}
 
 std::string excerpt_around(std::string_view text, std::size_t offset, std::size_t length, std::size_t radius) {
   auto is_space = [](char c) { return c == ' ' || c == '\n' || c == '\t'; };
@@ -407,13 +585,14 @@ RenderedBody render_body(const Note& note, const BodyOptions& options) {
     if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name))
       cmark_parser_attach_syntax_extension(parser.get(), ext);
   std::unique_ptr<cmark_node, decltype(&cmark_node_free)> doc(nullptr, cmark_node_free);
+  // cmark-gfm adds its extensions' special characters to a process-wide table while it parses
+  // inlines (cmark_parser_finish) and removes them afterwards, so two inline parses at once can miss
+  // each other's '~' or '@': they take turns. Blocks (cmark_parser_feed) do not use the table, and
+  // rewriting and rendering the tree run in parallel too.
+  cmark_parser_feed(parser.get(), note.body.data(), note.body.size());
   {
-    // cmark-gfm adds its extensions' special characters to a process-wide table while it parses
-    // inlines and removes them afterwards, so two parses at once can miss each other's '~' or '@':
-    // parsing takes turns; rewriting and rendering the tree run in parallel.
-    static std::mutex parse_mutex;
-    std::lock_guard lock(parse_mutex);
-    cmark_parser_feed(parser.get(), note.body.data(), note.body.size());
+    static std::mutex inline_mutex;
+    std::lock_guard lock(inline_mutex);
     doc.reset(cmark_parser_finish(parser.get()));
   }
 
@@ -427,13 +606,22 @@ RenderedBody render_body(const Note& note, const BodyOptions& options) {
   // Table cells: the obsolete align attribute becomes a class (an inline style would need the
   // Content-Security-Policy to allow inline styles). Text from the note cannot match: its quotes and
   // angle brackets are escaped.
-  for (const char* side : {"left", "center", "right"})
-    for (const char* cell : {"td", "th"}) {
-      std::string from = std::string("<") + cell + " align=\"" + side + "\"";
-      std::string to = std::string("<") + cell + " class=\"align-" + side + "\"";
-      for (std::size_t at = out.html.find(from); at != std::string::npos; at = out.html.find(from, at + to.size()))
-        out.html.replace(at, from.size(), to);
-    }
+  const std::string& html_text = out.html;
+  if (html_text.find(" align=\"") == std::string::npos) return out;
+  std::string fixed;
+  fixed.reserve(html_text.size() + 256);
+  std::size_t done = 0;
+  for (std::size_t at = html_text.find(" align=\""); at != std::string::npos; at = html_text.find(" align=\"", at + 1)) {
+    if (at < 3 || html_text.compare(at - 3, 2, "<t") != 0 || (html_text[at - 1] != 'd' && html_text[at - 1] != 'h')) continue;
+    for (std::string_view side : {"left", "center", "right"})
+      if (html_text.compare(at + 8, side.size(), side) == 0 && html_text.compare(at + 8 + side.size(), 1, "\"") == 0) {
+        fixed.append(html_text, done, at - done).append(" class=\"align-").append(side).append("\"");
+        done = at + 8 + side.size() + 1;
+        break;
+      }
+  }
+  fixed.append(html_text, done);
+  out.html = std::move(fixed);
   return out;
 }
 

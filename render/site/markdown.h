@@ -14,10 +14,11 @@
 
 namespace anth::site {
 
+// Views of text that outlives the rendering (the corpus, string literals).
 struct WikilinkTarget {
-  std::string id;     // empty: unresolved
-  std::string title;  // the target's title, for the hover
-  std::string kind;   // "lit", "sota", ... for styling
+  std::string_view id;     // empty: unresolved
+  std::string_view title;  // the target's title, for the hover
+  std::string_view kind;   // "lit", "sota", ... for styling
 };
 
 struct BodyOptions {
@@ -29,6 +30,10 @@ struct BodyOptions {
   std::string root;                    // prefix of site-relative hrefs ("" or "../")
   bool allow_raw_html = false;         // trusted corpora only
   bool render_html = true;             // false: only the links, terms and text
+  bool read_text = true;               // false: only the HTML and terms (no plain text, no excerpts)
+  // Glossary links as short markers in the HTML, which expand_terms() turns into the links: a body
+  // kept for later is a quarter of the size. Not with raw HTML, where a note could write a marker.
+  bool compact_terms = false;
 };
 
 // One wikilink of the body that resolved, with the text around it (for the target's backlinks).
@@ -45,6 +50,10 @@ struct RenderedBody {
 };
 
 RenderedBody render_body(const Note& note, const BodyOptions& options);
+
+// The HTML of a body rendered with compact_terms, with its glossary links in full: the same bytes as
+// rendering it without compact_terms (with the same glossary and root).
+std::string expand_terms(std::string_view html, const Glossary& glossary, std::string_view root = "");
 
 // "…the text around the link…": about `radius` bytes either side of [offset, offset+length), cut at
 // spaces, with ellipses where cut.

@@ -45,14 +45,16 @@ class Pages {
 
  private:
   std::string wrap(const Frame& frame, const std::string& content_html) const;
-  nlohmann::json ref(std::size_t v, const std::string& root = "") const;
-  nlohmann::json term_ref(std::size_t v, const std::string& tip_id, const std::string& root = "") const;
-  nlohmann::json properties(std::size_t v) const;
-  nlohmann::json citation(std::size_t v) const;
-  nlohmann::json kernel_section(std::size_t v, SiteFiles& extra) const;
-  nlohmann::json kernel_result_json(const Note& n) const;
-  nlohmann::json backlinks(std::size_t v) const;
-  nlohmann::json diagnostics_of(const Note& n) const;
+  TemplateValue ref(std::size_t v, const std::string& root = "") const;
+  TemplateValue term_ref(std::size_t v, const std::string& tip_id, const std::string& root = "") const;
+  TemplateValue properties(std::size_t v) const;
+  TemplateValue citation(std::size_t v) const;
+  TemplateValue kernel_section(std::size_t v, SiteFiles& extra) const;
+  TemplateValue kernel_result(const Note& n) const;
+  const StoredKernelResult* last_result(const Note& n) const;  // of the node's own kernel, or null
+  TemplateValue backlinks(std::size_t v) const;
+  TemplateValue diagnostics_of(const Note& n) const;
+  TemplateValue mentioned_in(std::size_t v, int& tip, std::size_t& total) const;
   std::string neighbourhood_svg(std::size_t v) const;
 
   const SiteContext& ctx_;

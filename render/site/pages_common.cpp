@@ -94,55 +94,55 @@ std::string Pages::listing_title(Kind kind) {
 }
 
 std::string Pages::wrap(const Frame& frame, const std::string& content_html) const {
-  nlohmann::json nav = nlohmann::json::array();
+  TemplateValue nav = TemplateValue::list();
   for (const NavEntry& e : nav_entries)
-    nav.push_back({{"label", e.label}, {"href", frame.root + e.href}, {"current", frame.current == e.key}});
-  nlohmann::json scripts = nlohmann::json::array();
-  scripts.push_back({{"src", frame.root + "site.js"}});
-  for (const std::string& s : frame.scripts) scripts.push_back({{"src", frame.root + s}});
+    nav.push(TemplateValue::object().set("label", e.label).set("href", frame.root + e.href).set("current", frame.current == e.key));
+  TemplateValue scripts = TemplateValue::list();
+  scripts.push(TemplateValue::object().set("src", frame.root + "site.js"));
+  for (const std::string& s : frame.scripts) scripts.push(TemplateValue::object().set("src", frame.root + s));
   const std::string& site = ctx_.options().site_title;
-  nlohmann::json data = {
-      {"page_title", frame.title.empty() ? site : frame.title + " \u00b7 " + site},
-      {"site_title", site},
-      {"root", frame.root},
-      {"home_href", frame.root + "index.html"},
-      {"search_href", frame.root + "search.html"},
-      {"style_href", frame.root + "style.css"},
-      {"nav", nav},
-      {"scripts", scripts},
-      {"body_class", frame.body_class},
-      {"header_search", frame.header_search},
-      {"node_count", ctx_.graph().vertex_count()},
-      {"edge_count", ctx_.graph().edge_count()},
-      {"version", ANTHOLOGY_VERSION},
-      {"content_html", content_html},
-  };
-  return t_.render("layout", data);
+  TemplateValue data = TemplateValue::object();
+  data.set("page_title", frame.title.empty() ? site : frame.title + " \u00b7 " + site)
+      .set("site_title", TemplateValue::borrow(site))
+      .set("root", frame.root)
+      .set("home_href", frame.root + "index.html")
+      .set("search_href", frame.root + "search.html")
+      .set("style_href", frame.root + "style.css")
+      .set("nav", std::move(nav))
+      .set("scripts", std::move(scripts))
+      .set("body_class", frame.body_class)
+      .set("header_search", frame.header_search)
+      .set("node_count", ctx_.graph().vertex_count())
+      .set("edge_count", ctx_.graph().edge_count())
+      .set("version", ANTHOLOGY_VERSION)
+      .set("content_html", TemplateValue::borrow(content_html));
+  std::string page;
+  page.reserve(content_html.size() + 4096);
+  t_.render("layout", data, page);
+  return page;
 }
 
-nlohmann::json Pages::ref(std::size_t v, const std::string& root) const {
+TemplateValue Pages::ref(std::size_t v, const std::string& root) const {
   const Note& n = ctx_.graph().note(v);
-  // A glossary term is known by its name; every other node by its id and title.
-  std::string label = n.kind == Kind::Term && !n.title.empty() ? n.title
-                                                               : n.id + (n.title.empty() ? "" : " \u2014 " + n.title);
-  return {{"id", n.id},
-          {"title", n.title},
-          {"label", label},
-          {"href", root + node_file(n.id)},
-          {"kind", n.kind ? kind_name(*n.kind) : "?"},
-          {"kind_class", SiteContext::kind_class(n)},
-          {"unresolved", false},
-          {"written", ""}};
+  return TemplateValue::object()
+      .set("id", TemplateValue::borrow(n.id))
+      .set("title", TemplateValue::borrow(n.title))
+      .set("label", TemplateValue::borrow(ctx_.label(v)))
+      .set("href", root.empty() ? TemplateValue::borrow(ctx_.file(v)) : TemplateValue(root + ctx_.file(v)))
+      .set("kind", n.kind ? kind_name(*n.kind) : "?")
+      .set("kind_class", TemplateValue::borrow(SiteContext::kind_class(n)))
+      .set("unresolved", false)
+      .set("written", false);
 }
 
-nlohmann::json Pages::term_ref(std::size_t v, const std::string& tip_id, const std::string& root) const {
+TemplateValue Pages::term_ref(std::size_t v, const std::string& tip_id, const std::string& root) const {
   const Note& n = ctx_.graph().note(v);
-  nlohmann::json r = ref(v, root);
+  TemplateValue r = ref(v, root);
   const GlossaryTerm* term = ctx_.glossary().find(n.id);
-  r["hover"] = term ? term->hover() : r["label"].get<std::string>();
-  r["tip_id"] = tip_id;
-  r["is_term"] = term != nullptr;
-  r["name"] = n.kind == Kind::Term ? (n.title.empty() ? n.id : n.title) : r["label"].get<std::string>();
+  r.set("hover", term ? TemplateValue(term->hover()) : TemplateValue::borrow(ctx_.label(v)));
+  r.set("tip_id", tip_id);
+  r.set("is_term", term != nullptr);
+  r.set("name", TemplateValue::borrow(n.kind == Kind::Term ? (n.title.empty() ? n.id : n.title) : ctx_.label(v)));
   return r;
 }
 

@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "core/model/schema.h"
 #include "core/rules/rule_catalog.h"
 #include "render/kernels/kernel_library.h"
@@ -20,6 +22,7 @@ namespace {
 // Relations shown elsewhere on the page rather than as a Properties row.
 bool shown_elsewhere(std::string_view kind) { return kind == "mentions" || kind == "read_as"; }
 
+// A number of a stored kernel result as the page shows it.
 std::string number_text(const nlohmann::json& j) {
   if (j.is_number_integer() || j.is_number_unsigned()) return j.dump();
   if (j.is_number_float()) {
@@ -34,176 +37,224 @@ std::string number_text(const nlohmann::json& j) {
 
 }  // namespace
 
-nlohmann::json Pages::properties(std::size_t v) const {
+TemplateValue Pages::properties(std::size_t v) const {
   const Graph& g = ctx_.graph();
   const Note& n = g.note(v);
-  nlohmann::json rows = nlohmann::json::array();
+  TemplateValue rows = TemplateValue::list();
   auto row = [](std::string label) {
-    return nlohmann::json{{"label", std::move(label)}, {"text", ""}, {"tags", nlohmann::json::array()},
-                          {"refs", nlohmann::json::array()}};
+    return TemplateValue::object()
+        .set("label", std::move(label))
+        .set("text", false)
+        .set("tags", TemplateValue::list())
+        .set("refs", TemplateValue::list());
   };
-  if (!n.status.empty()) {
-    nlohmann::json r = row("Status");
-    r["text"] = capitalize(n.status);
-    rows.push_back(r);
-  }
-  if (n.version > 1 || n.field("version")) {
-    nlohmann::json r = row("Version");
-    r["text"] = std::to_string(n.version);
-    rows.push_back(r);
-  }
+  if (!n.status.empty()) rows.push(row("Status").set("text", capitalize(n.status)));
+  if (n.version > 1 || n.field("version")) rows.push(row("Version").set("text", std::to_string(n.version)));
   if (!n.tags.empty()) {
-    nlohmann::json r = row("Tags");
-    for (const std::string& t : n.tags) r["tags"].push_back({{"name", t}, {"href", tag_file(t)}});
-    rows.push_back(r);
+    TemplateValue tags = TemplateValue::list();
+    for (const std::string& t : n.tags) tags.push(TemplateValue::object().set("name", TemplateValue::borrow(t)).set("href", tag_file(t)));
+    rows.push(row("Tags").set("tags", std::move(tags)));
   }
-  if (!n.promote_when.empty()) {
-    nlohmann::json r = row("Promote when");
-    r["text"] = n.promote_when;
-    rows.push_back(r);
-  }
+  if (!n.promote_when.empty()) rows.push(row("Promote when").set("text", TemplateValue::borrow(n.promote_when)));
 
   // Outgoing typed relations, in schema order; targets in the order written, once each.
   for (std::string_view kind : relation_kinds()) {
     if (shown_elsewhere(kind) || (n.kind == Kind::Term && kind == "related")) continue;
-    nlohmann::json r = row(outgoing_label(kind));
+    TemplateValue refs = TemplateValue::list();
     std::set<std::string> seen;
     for (const Relation* rel : n.relations_of(kind)) {
       std::string key = rel->to.empty() ? "?" + rel->written : rel->to;
       if (!seen.insert(key).second) continue;
-      if (auto w = rel->to.empty() ? std::nullopt : g.vertex(rel->to)) {
-        r["refs"].push_back(ref(*w));
+      if (auto w = rel->to.empty() ? std::nullopt : ctx_.vertex(rel->to)) {
+        refs.push(ref(*w));
       } else {
-        r["refs"].push_back({{"id", ""}, {"title", ""}, {"label", rel->written}, {"href", ""}, {"kind", ""},
-                             {"kind_class", ""}, {"unresolved", true}, {"written", rel->written}});
+        refs.push(TemplateValue::object()
+                      .set("id", false)
+                      .set("title", false)
+                      .set("label", TemplateValue::borrow(rel->written))
+                      .set("href", false)
+                      .set("kind", false)
+                      .set("kind_class", false)
+                      .set("unresolved", true)
+                      .set("written", TemplateValue::borrow(rel->written)));
       }
     }
-    if (!r["refs"].empty()) rows.push_back(r);
+    if (!refs.empty_list()) rows.push(row(outgoing_label(kind)).set("refs", std::move(refs)));
   }
 
-  // Incoming typed relations, grouped by relation, groups and entries in alphabetical order.
-  std::map<std::string, std::set<std::pair<std::string, std::size_t>>> incoming;
+  // Incoming typed relations, grouped by relation, groups and entries in alphabetical order (ids sort
+  // as their ranks do).
+  std::vector<std::pair<std::string_view, std::string>> labels;  // relation kind, its incoming label
+  std::vector<std::tuple<std::size_t, std::uint32_t, std::size_t>> incoming;  // label, rank, vertex
   for (const Edge& e : g.in_edges(v)) {
-    if (e.from == v || shown_elsewhere(e.relation->kind)) continue;
-    incoming[incoming_label(e.relation->kind)].insert({g.note(e.from).id, e.from});
+    std::string_view kind = e.relation->kind;
+    if (e.from == v || shown_elsewhere(kind)) continue;
+    auto it = std::find_if(labels.begin(), labels.end(), [&](const auto& l) { return l.first == kind; });
+    if (it == labels.end()) it = labels.insert(labels.end(), {kind, incoming_label(kind)});
+    incoming.emplace_back(it - labels.begin(), ctx_.rank(e.from), e.from);
   }
-  for (const auto& [label, sources] : incoming) {
-    nlohmann::json r = row(label);
-    for (const auto& [id, from] : sources) r["refs"].push_back(ref(from));
-    rows.push_back(r);
+  auto label_of = [&](const auto& entry) -> const std::string& { return labels[std::get<0>(entry)].second; };
+  std::sort(incoming.begin(), incoming.end(), [&](const auto& a, const auto& b) {
+    int c = label_of(a).compare(label_of(b));
+    return c != 0 ? c < 0 : std::get<1>(a) < std::get<1>(b);
+  });
+  for (std::size_t i = 0; i < incoming.size();) {
+    const std::string& label = label_of(incoming[i]);
+    TemplateValue refs = TemplateValue::list();
+    for (std::size_t last = SIZE_MAX; i < incoming.size() && label_of(incoming[i]) == label; ++i) {
+      std::size_t from = std::get<2>(incoming[i]);
+      if (from != last) refs.push(ref(from));  // one entry per source, however many relations
+      last = from;
+    }
+    rows.push(row(label).set("refs", std::move(refs)));
   }
-  return {{"count", rows.size()}, {"rows", rows}};
+  std::size_t count = rows.size();
+  return TemplateValue::object().set("count", count).set("rows", std::move(rows));
 }
 
-nlohmann::json Pages::citation(std::size_t v) const {
+TemplateValue Pages::citation(std::size_t v) const {
   const Graph& g = ctx_.graph();
   const Note& n = g.note(v);
   if (n.kind != Kind::Lit) return false;
-  nlohmann::json c = {{"authors", authors_short(n.authors)},
-                      {"year", n.year > 0 ? std::to_string(n.year) : ""},
-                      {"arxiv", n.arxiv},
-                      {"arxiv_href", n.arxiv.empty() ? "" : "https://arxiv.org/abs/" + percent_encode(n.arxiv)},
-                      {"byline_authors", n.authors.size() > 2 ? authors_full(n.authors) : ""},
-                      {"venue", n.venue},
-                      {"doi", n.doi},
-                      {"doi_href", n.doi.empty() ? "" : "https://doi.org/" + percent_encode(n.doi)},
-                      {"url", is_safe_url(n.url) && n.url.rfind("http", 0) == 0 ? n.url : ""},
-                      {"readings", nlohmann::json::array()}};
-  for (std::size_t r : g.readings(v)) c["readings"].push_back(ref(r));
-  c["has_byline"] = !c["byline_authors"].get<std::string>().empty() || !n.venue.empty() || !n.doi.empty() ||
-                    !c["url"].get<std::string>().empty();
-  return c;
+  std::string byline_authors = n.authors.size() > 2 ? authors_full(n.authors) : "";
+  bool url = is_safe_url(n.url) && n.url.rfind("http", 0) == 0;
+  bool has_byline = !byline_authors.empty() || !n.venue.empty() || !n.doi.empty() || (url && !n.url.empty());
+  TemplateValue readings = TemplateValue::list();
+  for (std::size_t r : g.readings(v)) readings.push(ref(r));
+  return TemplateValue::object()
+      .set("authors", authors_short(n.authors))
+      .set("year", n.year > 0 ? std::to_string(n.year) : "")
+      .set("arxiv", TemplateValue::borrow(n.arxiv))
+      .set("arxiv_href", n.arxiv.empty() ? "" : "https://arxiv.org/abs/" + percent_encode(n.arxiv))
+      .set("byline_authors", std::move(byline_authors))
+      .set("venue", TemplateValue::borrow(n.venue))
+      .set("doi", TemplateValue::borrow(n.doi))
+      .set("doi_href", n.doi.empty() ? "" : "https://doi.org/" + percent_encode(n.doi))
+      .set("url", url ? TemplateValue::borrow(n.url) : false)
+      .set("readings", std::move(readings))
+      .set("has_byline", has_byline);
 }
 
-nlohmann::json Pages::kernel_result_json(const Note& n) const {
+const StoredKernelResult* Pages::last_result(const Note& n) const {
   const StoredKernelResult* r = ctx_.kernel_result(n.id);
   if (r) {
     auto [base, variant] = kernels::split_kernel_name(n.kernel);
     if (r->kernel != n.kernel && r->kernel != base) r = nullptr;
   }
-  if (!r) return {{"state", "unchecked"}, {"label", "not yet checked"}, {"claims", nlohmann::json::array()},
-                  {"compiler", ""}, {"checked_at", ""}, {"error", ""}};
-  nlohmann::json claims = nlohmann::json::array();
+  return r;
+}
+
+TemplateValue Pages::kernel_result(const Note& n) const {
+  const StoredKernelResult* r = last_result(n);
+  if (!r)
+    return TemplateValue::object()
+        .set("state", "unchecked")
+        .set("label", "not yet checked")
+        .set("claims", TemplateValue::list())
+        .set("compiler", false)
+        .set("checked_at", false)
+        .set("error", false);
+  TemplateValue claims = TemplateValue::list();
   nlohmann::json parsed = nlohmann::json::parse(r->claims_json, nullptr, false);
   if (parsed.is_array())
     for (const auto& c : parsed) {
       if (!c.is_object()) continue;
       bool pass = c.value("pass", false);
-      claims.push_back({{"claim", c.contains("claim") ? number_text(c["claim"]) : ""},
-                        {"measured", c.contains("measured") ? number_text(c["measured"]) : ""},
-                        {"bound", c.contains("bound") ? number_text(c["bound"]) : ""},
-                        {"pass", pass},
-                        {"verdict", pass ? "pass" : "fail"}});
+      claims.push(TemplateValue::object()
+                      .set("claim", c.contains("claim") ? number_text(c["claim"]) : "")
+                      .set("measured", c.contains("measured") ? number_text(c["measured"]) : "")
+                      .set("bound", c.contains("bound") ? number_text(c["bound"]) : "")
+                      .set("pass", pass)
+                      .set("verdict", pass ? "pass" : "fail"));
     }
-  return {{"state", r->pass ? "pass" : "fail"},
-          {"label", r->pass ? "passed" : (r->error.empty() ? "failed" : "could not run")},
-          {"claims", claims},
-          {"compiler", r->compiler},
-          {"checked_at", r->checked_at},
-          {"error", r->error}};
+  return TemplateValue::object()
+      .set("state", r->pass ? "pass" : "fail")
+      .set("label", r->pass ? "passed" : (r->error.empty() ? "failed" : "could not run"))
+      .set("claims", std::move(claims))
+      .set("compiler", TemplateValue::borrow(r->compiler))
+      .set("checked_at", TemplateValue::borrow(r->checked_at))
+      .set("error", TemplateValue::borrow(r->error));
 }
 
-nlohmann::json Pages::kernel_section(std::size_t v, SiteFiles& extra) const {
+TemplateValue Pages::kernel_section(std::size_t v, SiteFiles& extra) const {
   const Note& n = ctx_.graph().note(v);
   if (n.kernel.empty() || (n.kind != Kind::Sota && n.kind != Kind::Theory)) return false;
-  auto [base, variant] = kernels::split_kernel_name(n.kernel);
   const kernels::KernelInfo* info = kernels::find_kernel(n.kernel);
-  nlohmann::json k = {{"name", n.kernel},
-                      {"practice", info ? info->practice : ""},
-                      {"formula", info ? info->formula : ""},
-                      {"papers", info ? info->papers : ""},
-                      {"source", ""},
-                      {"lines", 0},
-                      {"download_href", ""},
-                      {"download_name", ""},
-                      {"problem", ""},
-                      {"params", nlohmann::json::array()},
-                      {"result", kernel_result_json(n)}};
-  for (const auto& [name, value] : n.kernel_params) k["params"].push_back({{"name", name}, {"value", number_text(value)}});
+  TemplateValue params = TemplateValue::list();
+  for (const auto& [name, value] : n.kernel_params)
+    params.push(TemplateValue::object().set("name", TemplateValue::borrow(name)).set("value", number_text(value)));
+  TemplateValue k = TemplateValue::object();
+  k.set("name", TemplateValue::borrow(n.kernel))
+      .set("practice", info ? TemplateValue::borrow(info->practice) : false)
+      .set("formula", info ? TemplateValue::borrow(info->formula) : false)
+      .set("papers", info ? TemplateValue::borrow(info->papers) : false)
+      .set("source", false)
+      .set("lines", 0)
+      .set("download_href", false)
+      .set("download_name", false)
+      .set("problem", false)
+      .set("params", std::move(params))
+      .set("result", kernel_result(n));
   try {
     kernels::KernelRequest request{n.id, n.title, n.kernel, n.kernel_params};
     std::string source = kernels::emit_kernel_source(request);
     std::string file = kernel_file(n.id, n.kernel);
-    k["source"] = source;
-    k["lines"] = std::count(source.begin(), source.end(), '\n');
-    k["download_href"] = file;
-    k["download_name"] = file.substr(file.rfind('/') + 1);
+    k.set("source", source);
+    k.set("lines", std::count(source.begin(), source.end(), '\n'));
+    k.set("download_href", file);
+    k.set("download_name", file.substr(file.rfind('/') + 1));
     extra.push_back({file, std::move(source)});
   } catch (const std::exception& e) {
-    k["problem"] = e.what();
+    k.set("problem", e.what());
   }
   return k;
 }
 
-nlohmann::json Pages::backlinks(std::size_t v) const {
-  nlohmann::json list = nlohmann::json::array();
-  for (const Backlink& b : ctx_.backlinks(v)) {
+TemplateValue Pages::backlinks(std::size_t v) const {
+  const auto& all = ctx_.backlinks(v);
+  TemplateValue list = TemplateValue::list();
+  list.reserve(all.size());
+  for (const Backlink& b : all) {
     std::string via;
-    for (const std::string& kind : b.kinds) {
+    for (std::string_view kind : b.kinds) {
       std::string words = outgoing_label(kind);
       words[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(words[0])));
       via += (via.empty() ? "" : ", ") + words;
     }
     if (b.mentions) via += via.empty() ? "mentions" : ", mentions";
-    nlohmann::json item = ref(b.from);
-    item["via"] = via;
-    item["excerpt"] = b.excerpt;
-    list.push_back(item);
+    list.push(ref(b.from).set("via", std::move(via)).set("excerpt", TemplateValue::borrow(b.excerpt)));
   }
   return list;
 }
 
-nlohmann::json Pages::diagnostics_of(const Note& n) const {
-  nlohmann::json list = nlohmann::json::array();
+TemplateValue Pages::diagnostics_of(const Note& n) const {
+  TemplateValue list = TemplateValue::list();
   for (const Diagnostic* d : ctx_.diagnostics_of(n.path)) {
     const RuleInfo* rule = find_rule(d->rule);
-    list.push_back({{"severity", severity_name(d->severity)},
-                    {"rule", d->rule},
-                    {"rule_name", rule ? std::string(rule->name) : ""},
-                    {"line", d->where.line},
-                    {"message", shortened(d->message, 600)},
-                    {"href", "provenance.html#d" + std::to_string(ctx_.diagnostic_index(d))}});
+    list.push(TemplateValue::object()
+                  .set("severity", severity_name(d->severity))
+                  .set("rule", TemplateValue::borrow(d->rule))
+                  .set("rule_name", rule ? std::string(rule->name) : "")
+                  .set("line", d->where.line)
+                  .set("message", shortened(d->message, 600))
+                  .set("href", "provenance.html#d" + std::to_string(ctx_.diagnostic_index(d))));
   }
+  return list;
+}
+
+// Every note that uses a TERM, by glossary match, by wikilink or by a typed relation, in id order: the
+// first mentions_cap of them, then how many more (a common term is used by thousands of notes).
+TemplateValue Pages::mentioned_in(std::size_t v, int& tip, std::size_t& total) const {
+  std::vector<std::uint32_t> users;  // ranks
+  for (std::uint32_t m : ctx_.mentioned_in(v)) users.push_back(ctx_.rank(m));
+  for (const Backlink& b : ctx_.backlinks(v)) users.push_back(ctx_.rank(b.from));
+  std::sort(users.begin(), users.end());
+  users.erase(std::unique(users.begin(), users.end()), users.end());
+  total = users.size();
+  std::size_t cap = ctx_.options().mentions_cap;
+  TemplateValue list = TemplateValue::list();
+  for (std::size_t i = 0; i < users.size() && i < cap; ++i)
+    list.push(term_ref(ctx_.vertices_by_id()[users[i]], "tip_m" + std::to_string(++tip)));
   return list;
 }
 
@@ -216,64 +267,75 @@ std::string Pages::neighbourhood_svg(std::size_t v) const {
   o.width = 560;
   o.height = near.size() > 16 ? 500 : 420;
   o.title = "The neighbourhood of " + g.note(v).id + ": " + std::to_string(near.size()) + " nodes within two steps";
-  return graph_svg(g, near, ctx_.layouts().layout(g, near), o);
+  return graph_svg(ctx_, near, ctx_.layouts().layout(g, ctx_.adjacency(), near), o);
 }
 
 std::string Pages::node_page(std::size_t v, SiteFiles& extra) const {
   const Graph& g = ctx_.graph();
   const Note& n = g.note(v);
-  RenderedBody body = ctx_.render_body_of(v);
+  std::string body_html = ctx_.render_body_of(v);
+  std::string svg = neighbourhood_svg(v);
   bool term = n.kind == Kind::Term;
-  nlohmann::json data = {
-      {"id", n.id},
-      {"title", n.title.empty() ? n.id : n.title},
-      {"kind", n.kind ? kind_name(*n.kind) : "?"},
-      {"kind_class", SiteContext::kind_class(n)},
-      {"listing_href", n.kind ? listing_file(*n.kind) : "index.html"},
-      {"listing_title", n.kind ? listing_title(*n.kind) : "Home"},
-      {"status", n.status},
-      {"status_class", slugify(n.status)},
-      {"reading_time", reading_time(n.word_count)},
-      {"aliases", n.aliases},
-      {"citation", citation(v)},
-      {"diagnostics", diagnostics_of(n)},
-      {"properties", properties(v)},
-      {"body_html", body.html},
-      {"kernel", kernel_section(v, extra)},
-      {"graph_svg_html", neighbourhood_svg(v)},
-      {"backlinks", backlinks(v)},
-      {"is_term", term},
-  };
-  data["has_diagnostics"] = !data["diagnostics"].empty();
-  data["backlink_count"] = data["backlinks"].size();
+  const std::string& title = n.title.empty() ? n.id : n.title;
+  TemplateValue aliases = TemplateValue::list();
+  for (const std::string& a : n.aliases) aliases.push(TemplateValue::borrow(a));
+  TemplateValue diagnostics = diagnostics_of(n);
+  bool has_diagnostics = !diagnostics.empty_list();
+  // A TERM's page shows who uses it under "Mentioned in" instead of its backlinks.
+  TemplateValue links = term ? TemplateValue::list() : backlinks(v);
+  std::size_t backlink_count = links.size();
+  TemplateValue data = TemplateValue::object();
+  data.set("id", TemplateValue::borrow(n.id))
+      .set("title", TemplateValue::borrow(title))
+      .set("kind", n.kind ? kind_name(*n.kind) : "?")
+      .set("kind_class", TemplateValue::borrow(SiteContext::kind_class(n)))
+      .set("listing_href", n.kind ? listing_file(*n.kind) : "index.html")
+      .set("listing_title", n.kind ? listing_title(*n.kind) : "Home")
+      .set("status", TemplateValue::borrow(n.status))
+      .set("status_class", slugify(n.status))
+      .set("reading_time", reading_time(n.word_count))
+      .set("aliases", std::move(aliases))
+      .set("citation", citation(v))
+      .set("diagnostics", std::move(diagnostics))
+      .set("properties", properties(v))
+      .set("body_html", TemplateValue::borrow(body_html))
+      .set("kernel", kernel_section(v, extra))
+      .set("graph_svg_html", TemplateValue::borrow(svg))
+      .set("backlinks", std::move(links))
+      .set("is_term", term)
+      .set("has_diagnostics", has_diagnostics)
+      .set("backlink_count", backlink_count);
+  std::string hover;
   if (term) {
     const GlossaryTerm* gt = ctx_.glossary().find(n.id);
-    data["short"] = n.short_definition;
-    data["plain"] = n.plain;
-    data["hover"] = gt ? gt->hover() : n.short_definition;
-    nlohmann::json related = nlohmann::json::array();
+    hover = gt ? gt->hover() : n.short_definition;
+    data.set("short", TemplateValue::borrow(n.short_definition))
+        .set("plain", TemplateValue::borrow(n.plain))
+        .set("hover", TemplateValue::borrow(hover));
+    TemplateValue related = TemplateValue::list();
     int tip = 0;
     std::set<std::string> seen;
     for (const Relation* r : n.relations_of("related")) {
-      auto w = r->to.empty() ? std::nullopt : g.vertex(r->to);
+      auto w = r->to.empty() ? std::nullopt : ctx_.vertex(r->to);
       if (!w || !seen.insert(r->to).second) continue;
-      related.push_back(term_ref(*w, "tip_r" + std::to_string(++tip)));
+      related.push(term_ref(*w, "tip_r" + std::to_string(++tip)));
     }
-    data["related"] = related;
-    nlohmann::json mentioned = nlohmann::json::array();
-    // Every note that uses the term: by glossary match, by wikilink or by a typed relation.
-    std::set<std::pair<std::string, std::size_t>> users;
-    for (std::size_t m : ctx_.mentioned_in(v)) users.insert({g.note(m).id, m});
-    for (const Backlink& b : ctx_.backlinks(v)) users.insert({g.note(b.from).id, b.from});
-    for (const auto& [id, m] : users) mentioned.push_back(term_ref(m, "tip_m" + std::to_string(++tip)));
-    data["mentioned_in"] = mentioned;
+    data.set("related", std::move(related));
+    std::size_t total = 0;
+    data.set("mentioned_in", mentioned_in(v, tip, total));
+    if (std::size_t more = total - std::min(total, ctx_.options().mentions_cap)) {
+      data.set("mentioned_more", "\u2026 and " + std::to_string(more) + (more == 1 ? " more note mentions" : " more notes mention") +
+                                     " this term");
+      data.set("mentioned_more_href", "search.html?q=" + percent_encode(title));
+    }
   }
-  std::string content = t_.render("node", data);
+  std::string content;
+  content.reserve(body_html.size() + svg.size() + 8192);
+  t_.render("node", data, content);
   Frame frame;
-  frame.title = n.id + ": " + (n.title.empty() ? n.id : n.title);
-  if (term) frame.title = n.title.empty() ? n.id : n.title;
+  frame.title = term ? title : n.id + ": " + title;
   frame.current = n.kind ? listing_file(*n.kind).substr(0, listing_file(*n.kind).size() - 5) : "";
-  frame.body_class = "page-node kind-" + SiteContext::kind_class(n);
+  frame.body_class = "page-node kind-" + std::string(SiteContext::kind_class(n));
   return wrap(frame, content);
 }
 

@@ -29,8 +29,12 @@ bool natural_less(const std::string& a, const std::string& b) {
   return split(a) < split(b);
 }
 
-nlohmann::json cell(std::string text = "", std::string href = "", std::string cls = "") {
-  return {{"text", std::move(text)}, {"href", std::move(href)}, {"cls", std::move(cls)}, {"refs", nlohmann::json::array()}};
+TemplateValue cell(std::string text = "", std::string href = "", std::string cls = "") {
+  return TemplateValue::object()
+      .set("text", std::move(text))
+      .set("href", std::move(href))
+      .set("cls", std::move(cls))
+      .set("refs", TemplateValue::list());
 }
 
 std::string fold(std::string_view s) {
@@ -53,10 +57,14 @@ std::string Pages::home_page() const {
       {Kind::Theory, "proved or claimed statements, some checked by a kernel"},
       {Kind::Term, "plain-language definitions, shown on hover wherever a term is used"},
   };
-  nlohmann::json kinds = nlohmann::json::array();
+  TemplateValue kinds = TemplateValue::list();
   for (auto [kind, blurb] : blurbs)
-    kinds.push_back({{"label", listing_title(kind)}, {"count", counts[kind]}, {"href", listing_file(kind)},
-                     {"blurb", blurb}, {"kind_class", fold(kind_name(kind))}});
+    kinds.push(TemplateValue::object()
+                   .set("label", listing_title(kind))
+                   .set("count", counts[kind])
+                   .set("href", listing_file(kind))
+                   .set("blurb", blurb)
+                   .set("kind_class", fold(kind_name(kind))));
 
   // Entry points: the practices and papers most relied on (by typed relations pointing at them).
   auto in_degree = [&](std::size_t v) {
@@ -70,20 +78,18 @@ std::string Pages::home_page() const {
     for (std::size_t v : ctx_.vertices_by_id())
       if (g.note(v).kind == kind) ranked.push_back({in_degree(v), v});
     std::stable_sort(ranked.begin(), ranked.end(), [](auto& a, auto& b) { return a.first > b.first; });
-    nlohmann::json list = nlohmann::json::array();
-    for (std::size_t i = 0; i < ranked.size() && i < limit; ++i) {
-      nlohmann::json r = ref(ranked[i].second);
-      r["status"] = g.note(ranked[i].second).status;
-      list.push_back(r);
-    }
+    TemplateValue list = TemplateValue::list();
+    for (std::size_t i = 0; i < ranked.size() && i < limit; ++i)
+      list.push(ref(ranked[i].second).set("status", TemplateValue::borrow(g.note(ranked[i].second).status)));
     return list;
   };
 
   std::map<std::string, std::size_t> tag_counts;
   for (std::size_t v : ctx_.vertices_by_id())
     for (const std::string& t : std::set<std::string>(g.note(v).tags.begin(), g.note(v).tags.end())) ++tag_counts[t];
-  nlohmann::json tags = nlohmann::json::array();
-  for (const auto& [t, c] : tag_counts) tags.push_back({{"name", t}, {"href", tag_file(t)}, {"count", c}});
+  TemplateValue tags = TemplateValue::list();
+  for (const auto& [t, c] : tag_counts)
+    tags.push(TemplateValue::object().set("name", TemplateValue::borrow(t)).set("href", tag_file(t)).set("count", c));
 
   std::size_t errors = 0, warnings = 0, infos = 0;
   for (const Diagnostic& d : ctx_.diagnostics()) {
@@ -96,23 +102,24 @@ std::string Pages::home_page() const {
     const Note& n = g.note(v);
     if (n.kernel.empty()) continue;
     ++kernels;
-    if (kernel_result_json(n)["state"] == "pass") ++passing;
+    if (const StoredKernelResult* r = last_result(n); r && r->pass) ++passing;
   }
 
-  nlohmann::json data = {{"site_title", ctx_.options().site_title},
-                         {"node_count", g.vertex_count()},
-                         {"edge_count", g.edge_count()},
-                         {"kinds", kinds},
-                         {"practices", top(Kind::Sota, 8)},
-                         {"papers", top(Kind::Lit, 8)},
-                         {"theories", top(Kind::Theory, 6)},
-                         {"tags", tags},
-                         {"errors", errors},
-                         {"warnings", warnings},
-                         {"infos", infos},
-                         {"clean", errors + warnings == 0},
-                         {"kernels", kernels},
-                         {"passing", passing}};
+  TemplateValue data = TemplateValue::object();
+  data.set("site_title", TemplateValue::borrow(ctx_.options().site_title))
+      .set("node_count", g.vertex_count())
+      .set("edge_count", g.edge_count())
+      .set("kinds", std::move(kinds))
+      .set("practices", top(Kind::Sota, 8))
+      .set("papers", top(Kind::Lit, 8))
+      .set("theories", top(Kind::Theory, 6))
+      .set("tags", std::move(tags))
+      .set("errors", errors)
+      .set("warnings", warnings)
+      .set("infos", infos)
+      .set("clean", errors + warnings == 0)
+      .set("kernels", kernels)
+      .set("passing", passing);
   Frame frame;
   frame.current = "home";
   frame.body_class = "page-home";
@@ -128,16 +135,16 @@ std::vector<std::pair<std::string, std::string>> Pages::kind_listings(Kind kind)
             [&](std::size_t a, std::size_t b) { return natural_less(g.note(a).id, g.note(b).id); });
 
   auto refs_of = [&](const Note& n, std::string_view relation) {
-    nlohmann::json list = nlohmann::json::array();
+    TemplateValue list = TemplateValue::list();
     std::set<std::string> seen;
     for (const Relation* r : n.relations_of(relation)) {
-      auto w = r->to.empty() ? std::nullopt : g.vertex(r->to);
-      if (w && seen.insert(r->to).second) list.push_back(ref(*w));
+      auto w = r->to.empty() ? std::nullopt : ctx_.vertex(r->to);
+      if (w && seen.insert(r->to).second) list.push(ref(*w));
     }
     return list;
   };
 
-  nlohmann::json columns = nlohmann::json::array();
+  std::vector<const char*> columns;
   std::string lead;
   switch (kind) {
     case Kind::Sota:
@@ -158,54 +165,52 @@ std::vector<std::pair<std::string, std::string>> Pages::kind_listings(Kind kind)
       break;
     case Kind::Term: columns = {"Id", "Term"}; break;
   }
-  std::vector<nlohmann::json> all_rows;
+  std::vector<TemplateValue> all_rows;
+  all_rows.reserve(members.size());
   for (std::size_t v : members) {
     const Note& n = g.note(v);
-    nlohmann::json cells = nlohmann::json::array();
-    cells.push_back(cell(n.id, node_file(n.id), "id"));
-    cells.push_back(cell(n.title, node_file(n.id), "title"));
+    TemplateValue cells = TemplateValue::list();
+    cells.push(cell(n.id, ctx_.file(v), "id"));
+    cells.push(cell(n.title, ctx_.file(v), "title"));
     switch (kind) {
       case Kind::Sota: {
-        cells.push_back(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
-        nlohmann::json c = cell();
-        c["refs"] = refs_of(n, "introduced_by");
-        cells.push_back(c);
+        cells.push(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
+        cells.push(cell().set("refs", refs_of(n, "introduced_by")));
         auto year = g.year(v);
-        cells.push_back(cell(year ? std::to_string(*year) : "", "", "num"));
+        cells.push(cell(year ? std::to_string(*year) : "", "", "num"));
         bool contested = n.status == "contested" || !n.relations_of("contested_by").empty();
-        cells.push_back(cell(contested ? "Contested" : "No", "", contested ? "contested" : "uncontested"));
+        cells.push(cell(contested ? "Contested" : "No", "", contested ? "contested" : "uncontested"));
         break;
       }
       case Kind::Lit: {
-        cells.push_back(cell(authors_short(n.authors)));
-        cells.push_back(cell(n.year > 0 ? std::to_string(n.year) : "", "", "num"));
-        cells.push_back(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
-        nlohmann::json c = cell();
-        for (std::size_t r : g.readings(v)) c["refs"].push_back(ref(r));
-        cells.push_back(c);
+        cells.push(cell(authors_short(n.authors)));
+        cells.push(cell(n.year > 0 ? std::to_string(n.year) : "", "", "num"));
+        cells.push(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
+        TemplateValue readings = TemplateValue::list();
+        for (std::size_t r : g.readings(v)) readings.push(ref(r));
+        cells.push(cell().set("refs", std::move(readings)));
         break;
       }
       case Kind::Note: {
-        nlohmann::json c = cell();
-        c["refs"] = refs_of(n, "paper");
-        cells.push_back(c);
-        cells.push_back(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
+        cells.push(cell().set("refs", refs_of(n, "paper")));
+        cells.push(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
         break;
       }
       case Kind::Theory: {
-        cells.push_back(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
-        nlohmann::json c = cell();
-        c["refs"] = refs_of(n, "source");
-        cells.push_back(c);
-        cells.push_back(cell(n.kernel, "", "code"));
+        cells.push(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
+        cells.push(cell().set("refs", refs_of(n, "source")));
+        cells.push(cell(n.kernel, "", "code"));
         break;
       }
       case Kind::Term: break;
     }
-    all_rows.push_back({{"cells", cells}});
+    all_rows.push_back(TemplateValue::object().set("cells", std::move(cells)));
   }
-  nlohmann::json cols = nlohmann::json::array();
-  for (const auto& c : columns) cols.push_back({{"label", c}});
+  auto cols = [&] {
+    TemplateValue list = TemplateValue::list();
+    for (const char* c : columns) list.push(TemplateValue::object().set("label", c));
+    return list;
+  };
 
   // Pages of page_size rows: papers.html, papers-2.html, ...
   std::string stem = listing_file(kind).substr(0, listing_file(kind).size() - 5);
@@ -214,15 +219,21 @@ std::vector<std::pair<std::string, std::string>> Pages::kind_listings(Kind kind)
   auto file_of = [&](std::size_t p) { return p == 0 ? stem + ".html" : stem + "-" + std::to_string(p + 1) + ".html"; };
   std::vector<std::pair<std::string, std::string>> out;
   for (std::size_t p = 0; p < pages; ++p) {
-    nlohmann::json rows = nlohmann::json::array();
-    for (std::size_t i = p * size; i < std::min(all_rows.size(), (p + 1) * size); ++i) rows.push_back(std::move(all_rows[i]));
-    nlohmann::json pager = nlohmann::json::array();
+    TemplateValue rows = TemplateValue::list();
+    for (std::size_t i = p * size; i < std::min(all_rows.size(), (p + 1) * size); ++i) rows.push(std::move(all_rows[i]));
+    TemplateValue pager = TemplateValue::list();
     if (pages > 1)
       for (std::size_t q = 0; q < pages; ++q)
-        pager.push_back({{"label", std::to_string(q + 1)}, {"href", file_of(q)}, {"current", q == p}});
-    nlohmann::json data = {{"title", listing_title(kind)}, {"lead", lead}, {"columns", cols}, {"rows", rows},
-                           {"count", members.size()}, {"kind_class", fold(kind_name(kind))}, {"pager", pager},
-                           {"page_note", pages > 1 ? "Page " + std::to_string(p + 1) + " of " + std::to_string(pages) : ""}};
+        pager.push(TemplateValue::object().set("label", std::to_string(q + 1)).set("href", file_of(q)).set("current", q == p));
+    TemplateValue data = TemplateValue::object();
+    data.set("title", listing_title(kind))
+        .set("lead", lead)
+        .set("columns", cols())
+        .set("rows", std::move(rows))
+        .set("count", members.size())
+        .set("kind_class", fold(kind_name(kind)))
+        .set("pager", std::move(pager))
+        .set("page_note", pages > 1 ? "Page " + std::to_string(p + 1) + " of " + std::to_string(pages) : "");
     Frame frame;
     frame.title = listing_title(kind) + (p > 0 ? " (page " + std::to_string(p + 1) + ")" : "");
     frame.current = stem;
@@ -237,30 +248,34 @@ std::string Pages::tags_page() const {
   std::map<std::string, std::size_t> counts;
   for (std::size_t v : ctx_.vertices_by_id())
     for (const std::string& t : std::set<std::string>(g.note(v).tags.begin(), g.note(v).tags.end())) ++counts[t];
-  nlohmann::json tags = nlohmann::json::array();
-  for (const auto& [t, c] : counts) tags.push_back({{"name", t}, {"href", tag_file(t)}, {"count", c}});
+  TemplateValue tags = TemplateValue::list();
+  for (const auto& [t, c] : counts) tags.push(TemplateValue::object().set("name", TemplateValue::borrow(t)).set("href", tag_file(t)).set("count", c));
   Frame frame;
   frame.title = "Tags";
   frame.current = "tags";
   frame.body_class = "page-tags";
-  return wrap(frame, t_.render("tags", {{"tags", tags}, {"count", counts.size()}}));
+  return wrap(frame, t_.render("tags", TemplateValue::object().set("tags", std::move(tags)).set("count", counts.size())));
 }
 
 std::string Pages::tag_page(const std::string& tag, const std::vector<std::size_t>& vertices) const {
   const Graph& g = ctx_.graph();
-  nlohmann::json groups = nlohmann::json::array();
+  TemplateValue groups = TemplateValue::list();
   for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory, Kind::Term}) {
-    nlohmann::json items = nlohmann::json::array();
+    TemplateValue items = TemplateValue::list();
     for (std::size_t v : vertices)
-      if (g.note(v).kind == kind) items.push_back(ref(v, "../"));
-    if (!items.empty()) groups.push_back({{"label", listing_title(kind)}, {"items", items}, {"count", items.size()}});
+      if (g.note(v).kind == kind) items.push(ref(v, "../"));
+    if (items.empty_list()) continue;
+    std::size_t count = items.size();
+    groups.push(TemplateValue::object().set("label", listing_title(kind)).set("items", std::move(items)).set("count", count));
   }
   Frame frame;
   frame.title = "Tag: " + tag;
   frame.root = "../";
   frame.current = "tags";
   frame.body_class = "page-tag";
-  return wrap(frame, t_.render("tag", {{"tag", tag}, {"groups", groups}, {"count", vertices.size()}}));
+  TemplateValue data = TemplateValue::object();
+  data.set("tag", TemplateValue::borrow(tag)).set("groups", std::move(groups)).set("count", vertices.size());
+  return wrap(frame, t_.render("tag", data));
 }
 
 std::string Pages::glossary_page() const {
@@ -268,27 +283,33 @@ std::string Pages::glossary_page() const {
   std::vector<std::size_t> terms;
   for (std::size_t v : ctx_.vertices_by_id())
     if (g.note(v).kind == Kind::Term) terms.push_back(v);
-  auto name = [&](std::size_t v) { return g.note(v).title.empty() ? g.note(v).id : g.note(v).title; };
+  auto name = [&](std::size_t v) -> const std::string& { return g.note(v).title.empty() ? g.note(v).id : g.note(v).title; };
   std::stable_sort(terms.begin(), terms.end(), [&](std::size_t a, std::size_t b) { return fold(name(a)) < fold(name(b)); });
-  nlohmann::json letters = nlohmann::json::array();
+  TemplateValue letters = TemplateValue::list();
+  std::vector<std::pair<std::string, TemplateValue>> groups;  // letter, its terms
   for (std::size_t v : terms) {
     const Note& n = g.note(v);
     std::string first = name(v).substr(0, 1);
     first = std::isalpha(static_cast<unsigned char>(first[0])) ? std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(first[0])))) : "#";
-    if (letters.empty() || letters.back()["letter"] != first)
-      letters.push_back({{"letter", first}, {"anchor", "letter-" + slugify(first == "#" ? "other" : first)}, {"terms", nlohmann::json::array()}});
-    nlohmann::json r = ref(v);
-    r["name"] = name(v);
-    r["short"] = n.short_definition;
-    r["aliases"] = n.aliases;
-    r["has_aliases"] = !n.aliases.empty();
-    letters.back()["terms"].push_back(r);
+    if (groups.empty() || groups.back().first != first) groups.emplace_back(first, TemplateValue::list());
+    TemplateValue aliases = TemplateValue::list();
+    for (const std::string& a : n.aliases) aliases.push(TemplateValue::borrow(a));
+    groups.back().second.push(ref(v)
+                                  .set("name", TemplateValue::borrow(name(v)))
+                                  .set("short", TemplateValue::borrow(n.short_definition))
+                                  .set("aliases", std::move(aliases))
+                                  .set("has_aliases", !n.aliases.empty()));
   }
+  for (auto& [letter, list] : groups)
+    letters.push(TemplateValue::object()
+                     .set("letter", letter)
+                     .set("anchor", "letter-" + slugify(letter == "#" ? "other" : letter))
+                     .set("terms", std::move(list)));
   Frame frame;
   frame.title = "Glossary";
   frame.current = "glossary";
   frame.body_class = "page-glossary";
-  return wrap(frame, t_.render("glossary", {{"letters", letters}, {"count", terms.size()}}));
+  return wrap(frame, t_.render("glossary", TemplateValue::object().set("letters", std::move(letters)).set("count", terms.size())));
 }
 
 std::string Pages::graph_page() const {
@@ -309,14 +330,17 @@ std::string Pages::graph_page() const {
   o.width = side * 1.4;
   o.height = side;
   o.labels = shown.size() <= 400;
-  nlohmann::json legend = nlohmann::json::array();
-  for (Kind k : all_kinds) legend.push_back({{"label", kind_name(k)}, {"kind_class", fold(kind_name(k))}, {"href", listing_file(k)}});
-  nlohmann::json data = {{"svg_html", graph_svg(g, shown, ctx_.layouts().layout(g, shown), o)},
-                         {"shown", shown.size()},
-                         {"total", total},
-                         {"capped", shown.size() < total},
-                         {"edges", g.edge_count()},
-                         {"legend", legend}};
+  TemplateValue legend = TemplateValue::list();
+  for (Kind k : all_kinds)
+    legend.push(TemplateValue::object().set("label", kind_name(k)).set("kind_class", fold(kind_name(k))).set("href", listing_file(k)));
+  std::string svg = graph_svg(ctx_, shown, ctx_.layouts().layout(g, ctx_.adjacency(), shown), o);
+  TemplateValue data = TemplateValue::object();
+  data.set("svg_html", TemplateValue::borrow(svg))
+      .set("shown", shown.size())
+      .set("total", total)
+      .set("capped", shown.size() < total)
+      .set("edges", g.edge_count())
+      .set("legend", std::move(legend));
   Frame frame;
   frame.title = "Graph";
   frame.current = "graph";
@@ -326,9 +350,9 @@ std::string Pages::graph_page() const {
 
 std::string Pages::provenance_page() const {
   const auto& all = ctx_.diagnostics();
-  nlohmann::json groups = nlohmann::json::array();
+  TemplateValue groups = TemplateValue::list();
   for (Severity s : {Severity::Error, Severity::Warning, Severity::Info}) {
-    nlohmann::json items = nlohmann::json::array();
+    TemplateValue items = TemplateValue::list();
     std::size_t total = 0;
     for (std::size_t i = 0; i < all.size(); ++i) {
       const Diagnostic& d = all[i];
@@ -336,67 +360,80 @@ std::string Pages::provenance_page() const {
       if (++total > ctx_.options().findings_cap) continue;
       const RuleInfo* rule = find_rule(d.rule);
       const Note* n = ctx_.note_at(d.where.file);
-      nlohmann::json related = nlohmann::json::array();
+      TemplateValue related = TemplateValue::list();
       constexpr std::size_t related_cap = 12;
       for (const RelatedLocation& r : d.related) {
         if (related.size() == related_cap) {
-          related.push_back({{"file", ""}, {"line", ""}, {"href", ""},
-                             {"message", "and " + std::to_string(d.related.size() - related_cap) + " more places"}});
+          related.push(TemplateValue::object()
+                           .set("file", false)
+                           .set("line", false)
+                           .set("href", false)
+                           .set("message", "and " + std::to_string(d.related.size() - related_cap) + " more places"));
           break;
         }
         const Note* rn = ctx_.note_at(r.where.file);
-        related.push_back({{"file", r.where.file}, {"line", r.where.line}, {"message", shortened(r.message, 300)},
-                           {"href", rn ? node_file(rn->id) : ""}});
+        related.push(TemplateValue::object()
+                         .set("file", TemplateValue::borrow(r.where.file))
+                         .set("line", r.where.line)
+                         .set("message", shortened(r.message, 300))
+                         .set("href", rn ? node_file(rn->id) : ""));
       }
-      items.push_back({{"anchor", "d" + std::to_string(i)},
-                       {"rule", d.rule},
-                       {"rule_name", rule ? std::string(rule->name) : ""},
-                       {"rule_summary", rule ? std::string(rule->summary) : ""},
-                       {"file", d.where.file},
-                       {"line", d.where.line},
-                       {"column", d.where.column},
-                       {"message", shortened(d.message, 600)},
-                       {"note_id", n ? n->id : ""},
-                       {"href", n ? node_file(n->id) : ""},
-                       {"related", related}});
+      items.push(TemplateValue::object()
+                     .set("anchor", "d" + std::to_string(i))
+                     .set("rule", TemplateValue::borrow(d.rule))
+                     .set("rule_name", rule ? std::string(rule->name) : "")
+                     .set("rule_summary", rule ? std::string(rule->summary) : "")
+                     .set("file", TemplateValue::borrow(d.where.file))
+                     .set("line", d.where.line)
+                     .set("column", d.where.column)
+                     .set("message", shortened(d.message, 600))
+                     .set("note_id", n ? TemplateValue::borrow(n->id) : false)
+                     .set("href", n ? node_file(n->id) : "")
+                     .set("related", std::move(related)));
     }
     std::string label = s == Severity::Error ? "Errors" : s == Severity::Warning ? "Warnings" : "Info";
     std::string one = s == Severity::Error ? "error" : s == Severity::Warning ? "warning" : "info finding";
     std::string many = s == Severity::Error ? "errors" : s == Severity::Warning ? "warnings" : "info findings";
     std::size_t hidden = total - items.size();
-    groups.push_back({{"label", label}, {"severity", severity_name(s)}, {"count", total}, {"items", items},
-                      {"summary", std::to_string(total) + " " + (total == 1 ? one : many)},
-                      {"anchor", std::string(severity_name(s)) + "s"},
-                      {"hidden", hidden ? std::to_string(hidden) : ""}});
+    groups.push(TemplateValue::object()
+                    .set("label", label)
+                    .set("severity", severity_name(s))
+                    .set("count", total)
+                    .set("items", std::move(items))
+                    .set("summary", std::to_string(total) + " " + (total == 1 ? one : many))
+                    .set("anchor", std::string(severity_name(s)) + "s")
+                    .set("hidden", hidden ? std::to_string(hidden) : ""));
   }
   Frame frame;
   frame.title = "Provenance report";
   frame.current = "provenance";
   frame.body_class = "page-provenance";
-  return wrap(frame, t_.render("provenance", {{"groups", groups}, {"total", all.size()}, {"clean", all.empty()}}));
+  TemplateValue data = TemplateValue::object();
+  data.set("groups", std::move(groups)).set("total", all.size()).set("clean", all.empty());
+  return wrap(frame, t_.render("provenance", data));
 }
 
 std::string Pages::kernels_page() const {
   const Graph& g = ctx_.graph();
-  nlohmann::json rows = nlohmann::json::array();
+  TemplateValue rows = TemplateValue::list();
   std::vector<std::size_t> nodes;
   for (std::size_t v : ctx_.vertices_by_id())
     if (!g.note(v).kernel.empty() && (g.note(v).kind == Kind::Sota || g.note(v).kind == Kind::Theory)) nodes.push_back(v);
   std::sort(nodes.begin(), nodes.end(), [&](std::size_t a, std::size_t b) { return natural_less(g.note(a).id, g.note(b).id); });
   for (std::size_t v : nodes) {
     const Note& n = g.note(v);
-    nlohmann::json r = ref(v);
-    r["kernel"] = n.kernel;
-    r["result"] = kernel_result_json(n);
     bool emits = anth::kernels::check_kernel_request({n.id, n.title, n.kernel, n.kernel_params}).empty();
-    r["download_href"] = emits ? kernel_file(n.id, n.kernel) : "";
-    rows.push_back(r);
+    rows.push(ref(v)
+                  .set("kernel", TemplateValue::borrow(n.kernel))
+                  .set("result", kernel_result(n))
+                  .set("download_href", emits ? kernel_file(n.id, n.kernel) : ""));
   }
   Frame frame;
   frame.title = "Kernels";
   frame.current = "kernels";
   frame.body_class = "page-kernels";
-  return wrap(frame, t_.render("kernels", {{"rows", rows}, {"count", rows.size()}}));
+  std::size_t count = rows.size();
+  return wrap(frame, t_.render("kernels", TemplateValue::object().set("rows", std::move(rows)).set("count", count)));
 }
 
 std::string Pages::search_page() const {
@@ -406,7 +443,7 @@ std::string Pages::search_page() const {
   frame.body_class = "page-search";
   frame.header_search = false;
   frame.scripts = {"search/meta.js", "search.js"};
-  return wrap(frame, t_.render("search", {{"count", ctx_.graph().vertex_count()}}));
+  return wrap(frame, t_.render("search", TemplateValue::object().set("count", ctx_.graph().vertex_count())));
 }
 
 }  // namespace anth::site

@@ -4,10 +4,12 @@
 // new indices once `stop` returns true. Results must not depend on which thread ran what.
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <exception>
 #include <mutex>
 #include <functional>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -41,6 +43,72 @@ inline void parallel_for(std::size_t n, unsigned workers, const std::function<vo
   std::vector<std::thread> threads;
   for (unsigned w = 1; w < workers; ++w) threads.emplace_back(run, w);
   run(0);
+  for (std::thread& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
+}
+
+// Runs make(i) for i in [0, n) on `workers` threads of their own, and use(i, result) on the calling
+// thread in order of i as the results come: the ordered part runs while the next items are made, with
+// no wait for a whole batch. At most `window` results are made ahead of use. An exception thrown by
+// either stops everything and is rethrown here.
+template <class T, class Make, class Use>
+void ordered_parallel(std::size_t n, unsigned workers, std::size_t window, Make&& make, Use&& use) {
+  window = std::max<std::size_t>(1, window);
+  std::vector<std::optional<T>> slots(window);
+  std::mutex mutex;
+  std::condition_variable made, used;
+  std::size_t next = 0, consumed = 0;
+  bool failed = false;
+  std::exception_ptr error;
+  auto fail = [&](std::exception_ptr e) {
+    {
+      std::lock_guard lock(mutex);
+      if (!error) error = e;
+      failed = true;
+    }
+    made.notify_all();
+    used.notify_all();
+  };
+  auto run = [&] {
+    try {
+      while (true) {
+        std::size_t i;
+        {
+          std::unique_lock lock(mutex);
+          used.wait(lock, [&] { return failed || next >= n || next < consumed + window; });
+          if (failed || next >= n) return;
+          i = next++;
+        }
+        T result = make(i);
+        {
+          std::lock_guard lock(mutex);
+          slots[i % window] = std::move(result);
+        }
+        made.notify_all();
+      }
+    } catch (...) {
+      fail(std::current_exception());
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned w = 0; w < std::max(1u, workers); ++w) threads.emplace_back(run);
+  try {
+    for (std::size_t i = 0; i < n; ++i) {
+      std::optional<T> result;
+      {
+        std::unique_lock lock(mutex);
+        made.wait(lock, [&] { return failed || slots[i % window].has_value(); });
+        if (failed) break;
+        result = std::move(slots[i % window]);
+        slots[i % window].reset();
+        consumed = i + 1;
+      }
+      used.notify_all();
+      use(i, *result);
+    }
+  } catch (...) {
+    fail(std::current_exception());
+  }
   for (std::thread& t : threads) t.join();
   if (error) std::rethrow_exception(error);
 }

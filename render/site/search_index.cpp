@@ -18,12 +18,49 @@ constexpr std::size_t snippet_bytes = 3000;   // text kept per document for snip
 const char* const stopwords[] = {"an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "its",
                                  "of", "on", "or", "that", "the", "this", "to", "was", "with"};
 
-bool word_byte(unsigned char c) { return std::isalnum(c) || c >= 0x80; }
+// ASCII tables: every body of the corpus is tokenized.
+struct Tables {
+  bool word[256];
+  char lower[256];
+  Tables() {
+    for (int c = 0; c < 256; ++c) {
+      word[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
+      lower[c] = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    }
+  }
+};
+const Tables tables;
 
 bool stopword(std::string_view t) {
+  if (t.size() > 4) return false;  // every stopword is short, and most words are not
   for (const char* s : stopwords)
-    if (t == s) return true;
+    if (s[0] == t[0] && s[1] == t[1] && t == s) return true;
   return false;
+}
+
+// Calls f(term, hash) for each term of `text`, lowercased, in order; the hash is FNV-1a of the term.
+template <class F>
+void for_each_term(std::string_view text, F&& f) {
+  char word[40];
+  for (std::size_t i = 0; i < text.size();) {
+    if (!tables.word[static_cast<unsigned char>(text[i])]) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && tables.word[static_cast<unsigned char>(text[end])]) ++end;
+    std::size_t n = end - i;
+    if (n >= 2 && n <= sizeof word) {
+      std::uint64_t hash = 1469598103934665603ull;
+      for (std::size_t k = 0; k < n; ++k) {
+        word[k] = tables.lower[static_cast<unsigned char>(text[i + k])];
+        hash = (hash ^ static_cast<unsigned char>(word[k])) * 1099511628211ull;
+      }
+      std::string_view term(word, n);
+      if (!stopword(term)) f(term, hash);
+    }
+    i = end;
+  }
 }
 
 // A valid UTF-8 prefix of at most `limit` bytes.
@@ -47,25 +84,86 @@ std::string js_json(const nlohmann::json& value) {
   return out;
 }
 
-std::string js_assign(const std::string& global, const std::string& key, const nlohmann::json& value) {
-  return "(window." + global + "=window." + global + "||{})[" + nlohmann::json(key).dump() + "]=" + js_json(value) + ";\n";
+// The code point of the well-formed UTF-8 sequence at s[i] (advancing i), or -1.
+long next_code_point(std::string_view s, std::size_t& i) {
+  auto byte = [&](std::size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
+  unsigned b0 = byte(i);
+  if (b0 < 0x80) return ++i, static_cast<long>(b0);
+  auto cont = [&](std::size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { return byte(k) >= lo && byte(k) <= hi; };
+  long cp;
+  if (b0 >= 0xC2 && b0 <= 0xDF && cont(i + 1)) {
+    cp = (b0 & 0x1F) << 6 | (byte(i + 1) & 0x3F);
+    i += 2;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF && cont(i + 1, b0 == 0xE0 ? 0xA0 : 0x80, b0 == 0xED ? 0x9F : 0xBF) && cont(i + 2)) {
+    cp = (b0 & 0x0F) << 12 | (byte(i + 1) & 0x3F) << 6 | (byte(i + 2) & 0x3F);
+    i += 3;
+  } else if (b0 >= 0xF0 && b0 <= 0xF4 && cont(i + 1, b0 == 0xF0 ? 0x90 : 0x80, b0 == 0xF4 ? 0x8F : 0xBF) && cont(i + 2) &&
+             cont(i + 3)) {
+    cp = static_cast<long>((b0 & 0x07) << 18 | (byte(i + 1) & 0x3F) << 12 | (byte(i + 2) & 0x3F) << 6 | (byte(i + 3) & 0x3F));
+    i += 4;
+  } else {
+    return -1;
+  }
+  return cp;
+}
+
+// A string as js_json writes it, appended to `out`, without building a JSON value: the snippet text
+// of every document goes through here. Text that is not well-formed UTF-8 takes js_json's own path.
+void append_js_string(std::string& out, std::string_view s) {
+  std::size_t start = out.size();
+  out += '"';
+  static const char* hex = "0123456789abcdef";
+  auto escape = [&](unsigned u) {
+    out += "\\u";
+    for (int shift = 12; shift >= 0; shift -= 4) out += hex[(u >> shift) & 0xF];
+  };
+  for (std::size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\' && c != '<') {
+      std::size_t run = i + 1;
+      while (run < s.size()) {
+        unsigned char d = static_cast<unsigned char>(s[run]);
+        if (d < 0x20 || d >= 0x7F || d == '"' || d == '\\' || d == '<') break;
+        ++run;
+      }
+      out.append(s, i, run - i);
+      i = run;
+      continue;
+    }
+    long cp = next_code_point(s, i);
+    switch (cp) {
+      case -1:
+        out.resize(start);
+        out += js_json(std::string(s));
+        return;
+      case '\b': out += "\\b"; break;
+      case '\t': out += "\\t"; break;
+      case '\n': out += "\\n"; break;
+      case '\f': out += "\\f"; break;
+      case '\r': out += "\\r"; break;
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      default:
+        if (cp <= 0xFFFF) {
+          escape(static_cast<unsigned>(cp));
+        } else {
+          escape(0xD7C0u + static_cast<unsigned>(cp >> 10));
+          escape(0xDC00u + static_cast<unsigned>(cp & 0x3FF));
+        }
+    }
+  }
+  out += '"';
+}
+
+std::string js_assign(const std::string& global, const std::string& key, const std::string& value_js) {
+  return "(window." + global + "=window." + global + "||{})[" + nlohmann::json(key).dump() + "]=" + value_js + ";\n";
 }
 
 }  // namespace
 
 std::vector<std::string> search_terms(std::string_view text) {
   std::vector<std::string> out;
-  std::string word;
-  auto flush = [&] {
-    if (word.size() >= 2 && word.size() <= 40 && !stopword(word)) out.push_back(word);
-    word.clear();
-  };
-  for (char c : text) {
-    unsigned char u = static_cast<unsigned char>(c);
-    if (word_byte(u)) word += static_cast<char>(std::tolower(u));
-    else flush();
-  }
-  flush();
+  for_each_term(text, [&](std::string_view term, std::uint64_t) { out.emplace_back(term); });
   return out;
 }
 
@@ -84,22 +182,63 @@ std::string shard_key(std::string_view term) {
   return key;
 }
 
+std::uint32_t SearchIndexBuilder::term_id(std::string_view term, std::uint64_t hash) {
+  auto first_slot = [](std::uint64_t h, std::size_t mask) { return static_cast<std::size_t>(h ^ h >> 32) & mask; };
+  if (2 * (terms_.size() + 1) > slots_.size()) {
+    // Half full at most: twice the slots, every term placed again.
+    std::vector<Slot> grown(std::max<std::size_t>(1024, 2 * slots_.size()));
+    for (const Slot& s : slots_) {
+      if (s.id == UINT32_MAX) continue;
+      std::size_t at = first_slot(s.hash, grown.size() - 1);
+      while (grown[at].id != UINT32_MAX) at = (at + 1) & (grown.size() - 1);
+      grown[at] = s;
+    }
+    slots_ = std::move(grown);
+  }
+  std::size_t mask = slots_.size() - 1, at = first_slot(hash, mask);
+  for (; slots_[at].id != UINT32_MAX; at = (at + 1) & mask)
+    if (slots_[at].hash == hash && terms_[slots_[at].id] == term) return slots_[at].id;
+  auto id = static_cast<std::uint32_t>(terms_.size());
+  slots_[at] = {hash, id};
+  terms_.emplace_back(term);
+  postings_.emplace_back();
+  return id;
+}
+
 bool SearchIndexBuilder::add(const SearchDoc& doc) {
   std::uint32_t d = static_cast<std::uint32_t>(docs_++);
-  std::vector<std::string> title = search_terms(doc.title + " " + doc.aliases + " " + doc.id);
-  std::vector<std::string> body = search_terms(doc.text);
-  std::unordered_map<std::string, std::pair<std::uint32_t, std::uint32_t>> tf;
-  for (const std::string& t : title) ++tf[t].first;
-  for (const std::string& t : body) ++tf[t].second;
-  for (auto& [term, counts] : tf) {
-    auto clamp16 = [](std::uint32_t v) { return static_cast<std::uint16_t>(std::min<std::uint32_t>(v, 65535)); };
-    postings_[term].push_back({d, clamp16(counts.first), clamp16(counts.second)});
-  }
-  std::size_t length = title.size() + body.size();
+  doc_terms_.clear();
+  std::size_t length = 0;
+  auto count = [&](std::string_view t, std::uint64_t h, bool title) {
+    std::uint32_t id = term_id(t, h);
+    if (id >= seen_in_.size()) {
+      seen_in_.resize(terms_.size(), UINT32_MAX);
+      place_.resize(terms_.size());
+    }
+    if (seen_in_[id] != d) {
+      seen_in_[id] = d;
+      place_[id] = static_cast<std::uint32_t>(doc_terms_.size());
+      doc_terms_.push_back({id, {d, 0, 0}});
+    }
+    Posting& p = doc_terms_[place_[id]].second;
+    std::uint16_t& tf = title ? p.title_tf : p.body_tf;
+    if (tf < 65535) ++tf;
+    ++length;
+  };
+  for (std::string_view part : {std::string_view(doc.title), std::string_view(" "), std::string_view(doc.aliases),
+                                std::string_view(" "), std::string_view(doc.id)})
+    for_each_term(part, [&](std::string_view t, std::uint64_t h) { count(t, h, true); });
+  for_each_term(doc.text, [&](std::string_view t, std::uint64_t h) { count(t, h, false); });
+  for (const auto& [id, posting] : doc_terms_) postings_[id].push_back(posting);
   total_length_ += static_cast<double>(length);
-  nlohmann::json entry = {doc.id, doc.title, doc.kind, doc.href, length};
   if (!meta_docs_.empty()) meta_docs_ += ',';
-  meta_docs_ += js_json(entry);
+  meta_docs_ += '[';
+  for (const std::string* part : {&doc.id, &doc.title, &doc.kind, &doc.href}) {
+    append_js_string(meta_docs_, *part);
+    meta_docs_ += ',';
+  }
+  meta_docs_ += std::to_string(length);
+  meta_docs_ += ']';
   chunk_.emplace_back(utf8_prefix(doc.text, snippet_bytes));
   if (chunk_.size() == chunk_size) return flush_chunk();
   return true;
@@ -107,8 +246,12 @@ bool SearchIndexBuilder::add(const SearchDoc& doc) {
 
 bool SearchIndexBuilder::flush_chunk() {
   if (chunk_.empty()) return true;
-  nlohmann::json texts = nlohmann::json::array();
-  for (std::string& t : chunk_) texts.push_back(std::move(t));
+  std::string texts = "[";
+  for (const std::string& t : chunk_) {
+    if (texts.size() > 1) texts += ',';
+    append_js_string(texts, t);
+  }
+  texts += ']';
   chunk_.clear();
   std::string n = std::to_string(chunks_++);
   return sink_("search/d-" + n + ".js", js_assign("ANTH_SEARCH_DOCS", n, texts));
@@ -123,19 +266,26 @@ bool SearchIndexBuilder::finish() {
   if (!sink_("search/meta.js", "window.ANTH_SEARCH_META=" + meta + ",\"docs\":[" + meta_docs_ + "]};\n")) return false;
 
   // Shards, each with its terms in order and each term's documents in order.
-  std::map<std::string, std::vector<const std::string*>> shards;
-  for (const auto& [term, list] : postings_) shards[shard_key(term)].push_back(&term);
-  for (auto& [key, terms] : shards) {
-    std::sort(terms.begin(), terms.end(), [](const std::string* a, const std::string* b) { return *a < *b; });
+  std::map<std::string, std::vector<std::uint32_t>> shards;
+  for (std::uint32_t id = 0; id < terms_.size(); ++id) shards[shard_key(terms_[id])].push_back(id);
+  for (auto& [key, ids] : shards) {
+    std::sort(ids.begin(), ids.end(), [&](std::uint32_t a, std::uint32_t b) { return terms_[a] < terms_[b]; });
     std::string body = "{";
-    for (const std::string* term : terms) {
+    for (std::uint32_t id : ids) {
       if (body.size() > 1) body += ',';
-      body += js_json(*term) + ":[";
+      append_js_string(body, terms_[id]);
+      body += ":[";
       bool first = true;
-      for (const Posting& p : postings_.at(*term)) {
+      for (const Posting& p : postings_[id]) {
         if (!first) body += ',';
         first = false;
-        body += "[" + std::to_string(p.doc) + "," + std::to_string(p.title_tf) + "," + std::to_string(p.body_tf) + "]";
+        body += '[';
+        body += std::to_string(p.doc);
+        body += ',';
+        body += std::to_string(p.title_tf);
+        body += ',';
+        body += std::to_string(p.body_tf);
+        body += ']';
       }
       body += "]";
     }

@@ -50,8 +50,20 @@ class SearchIndexBuilder {
     std::uint16_t body_tf;
   };
   bool flush_chunk();
+  std::uint32_t term_id(std::string_view term, std::uint64_t hash);
   FileSink sink_;
-  std::unordered_map<std::string, std::vector<Posting>> postings_;
+  // Terms by number, found by hash (open addressing), and each term's postings: a document's terms
+  // are counted by number, with no string made for a term the index already has.
+  struct Slot {
+    std::uint64_t hash = 0;
+    std::uint32_t id = UINT32_MAX;  // UINT32_MAX: empty
+  };
+  std::vector<Slot> slots_;
+  std::vector<std::string> terms_;
+  std::vector<std::vector<Posting>> postings_;
+  // The terms of the document being added, counted in place: seen_in_ and place_ are by term.
+  std::vector<std::pair<std::uint32_t, Posting>> doc_terms_;
+  std::vector<std::uint32_t> seen_in_, place_;
   std::string meta_docs_;  // JSON array items, comma-separated
   std::vector<std::string> chunk_;
   std::size_t docs_ = 0, chunks_ = 0;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
-#include <memory>
 #include <mutex>
 
 #include "render/embedded_assets.h"
@@ -50,30 +49,23 @@ bool build_site(const SiteInput& input, const FileSink& sink) {
   if (failed || !search.finish()) return false;
   timer.mark("site context and search");
 
-  // One page per node, on every core; each thread with its own templates.
-  std::vector<std::unique_ptr<Templates>> templates(ctx.threads());
-  std::mutex templates_mutex;
+  // One page per node, on every core.
+  Templates t;
+  Pages pages(ctx, t);
   const auto& order = ctx.vertices_by_id();
   parallel_for(
       order.size(), ctx.threads(),
-      [&](std::size_t i, unsigned worker) {
-        {
-          std::lock_guard lock(templates_mutex);
-          if (!templates[worker]) templates[worker] = std::make_unique<Templates>();
-        }
-        Pages pages(ctx, *templates[worker]);
+      [&](std::size_t i, unsigned) {
         SiteFiles kernel_files;
         std::size_t v = order[i];
         std::string page = pages.node_page(v, kernel_files);
-        put(node_file(g.note(v).id), std::move(page));
+        put(ctx.file(v), std::move(page));
         for (SiteFile& f : kernel_files) put(f.path, std::move(f.bytes));
       },
       [&] { return failed.load(); });
   if (failed) return false;
   timer.mark("node pages");
 
-  Templates t;
-  Pages pages(ctx, t);
   put("index.html", pages.home_page());
   for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory})
     for (auto& [file, html] : pages.kind_listings(kind)) put(file, std::move(html));

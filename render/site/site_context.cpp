@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <set>
 #include <tuple>
 
 #include "core/model/schema.h"
+#include "render/site/html.h"
 #include "render/site/parallel.h"
 
 namespace anth::site {
@@ -30,34 +30,52 @@ std::size_t kind_rank(std::string_view kind) {
   return static_cast<std::size_t>(std::find(kinds.begin(), kinds.end(), kind) - kinds.begin());
 }
 
-// The first body link of each (source, target) pair: what a backlink quotes.
-struct LinkRecord {
-  std::uint32_t from;
-  std::string excerpt;
-};
-
-constexpr std::size_t body_block = 256;  // bodies rendered in parallel, then consumed in order
+constexpr std::size_t body_window = 256;  // bodies read ahead of their use, at most
 
 }  // namespace
 
-std::string SiteContext::kind_class(const Note& n) {
+std::string_view SiteContext::kind_class(const Note& n) {
   if (!n.kind) return "unknown";
-  return fold(kind_name(*n.kind));
+  switch (*n.kind) {
+    case Kind::Lit: return "lit";
+    case Kind::Note: return "note";
+    case Kind::Sota: return "sota";
+    case Kind::Theory: return "theory";
+    case Kind::Term: return "term";
+  }
+  return "unknown";
 }
 
 SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::size_t, const RenderedBody&)>& on_body)
     : input_(input),
       glossary_(input.corpus),
+      adjacency_(input.graph),
       threads_(input.options.threads ? input.options.threads : worker_count()),
       layouts_(input.options.layout_cache.empty() ? std::make_unique<LayoutCache>()
-                                                  : std::make_unique<LayoutCache>(input.options.layout_cache)) {
+                                                  : std::make_unique<LayoutCache>(input.options.layout_cache)),
+      bodies_(input.graph.vertex_count()) {
   const Graph& g = input.graph;
   std::size_t count = g.vertex_count();
   by_id_.resize(count);
   for (std::size_t v = 0; v < count; ++v) by_id_[v] = v;
   std::sort(by_id_.begin(), by_id_.end(), [&](std::size_t a, std::size_t b) { return g.note(a).id < g.note(b).id; });
-  std::vector<std::uint32_t> rank(count);
-  for (std::size_t r = 0; r < count; ++r) rank[by_id_[r]] = static_cast<std::uint32_t>(r);
+  rank_.resize(count);
+  for (std::size_t r = 0; r < count; ++r) rank_[by_id_[r]] = static_cast<std::uint32_t>(r);
+  const std::vector<std::uint32_t>& rank = rank_;
+
+  // What every link to a vertex shows, once rather than on every page or body that links it.
+  files_.resize(count);
+  labels_.resize(count);
+  link_targets_.resize(count);
+  for (std::size_t v = 0; v < count; ++v) {
+    const Note& n = g.note(v);
+    vertex_of_.emplace(n.id, static_cast<std::uint32_t>(v));
+    if (const Note* named = input.corpus.find(n.id)) link_targets_[v] = {n.id, named->title, kind_class(*named)};
+    else link_targets_[v] = {n.id, "", ""};
+    files_[v] = node_file(n.id);
+    // A glossary term is known by its name; every other node by its id and title.
+    labels_[v] = n.kind == Kind::Term && !n.title.empty() ? n.title : n.id + (n.title.empty() ? "" : " \u2014 " + n.title);
+  }
 
   // Resolution tables: ids and stems first, then titles and aliases; the first (by id) keeps a name.
   for (std::size_t v : by_id_) {
@@ -72,10 +90,10 @@ SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::s
     for (const std::string& a : n.aliases) by_folded_name_.try_emplace(fold(a), n.id);
   }
 
-  // Neighbours both ways, and every in-edge by target.
+  // Neighbours both ways, and every in-edge by target (rank of the source, relation kind).
   neighbours_.resize(count);
   degree_.assign(count, 0);
-  std::vector<std::vector<Edge>> incoming(count);
+  std::vector<std::vector<std::pair<std::uint32_t, std::string_view>>> incoming(count);
   for (std::size_t v = 0; v < count; ++v)
     for (const Edge& e : g.out_edges(v)) {
       ++degree_[e.from];
@@ -83,84 +101,72 @@ SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::s
       if (e.from == e.to) continue;
       neighbours_[e.from].push_back(static_cast<std::uint32_t>(e.to));
       neighbours_[e.to].push_back(static_cast<std::uint32_t>(e.from));
-      incoming[e.to].push_back(e);
+      incoming[e.to].emplace_back(rank[e.from], e.relation->kind);
     }
   for (auto& list : neighbours_) {
     std::sort(list.begin(), list.end(), [&](std::uint32_t a, std::uint32_t b) { return rank[a] < rank[b]; });
     list.erase(std::unique(list.begin(), list.end()), list.end());
   }
 
-  // Every body, once: rendered in parallel blocks, consumed in id order.
+  // Backlinks: every in-edge, grouped by the note it comes from, in id order. Bodies add excerpts below.
+  backlinks_.resize(count);
+  for (std::size_t v = 0; v < count; ++v) {
+    auto& in = incoming[v];
+    std::stable_sort(in.begin(), in.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < in.size();) {
+      Backlink b{by_id_[in[i].first], {}, false, {}};
+      for (std::uint32_t from = in[i].first; i < in.size() && in[i].first == from; ++i) {
+        std::string_view kind = in[i].second;
+        if (kind == "mentions") b.mentions = true;
+        else if (std::find(b.kinds.begin(), b.kinds.end(), kind) == b.kinds.end()) b.kinds.push_back(kind);
+      }
+      std::sort(b.kinds.begin(), b.kinds.end(), [](std::string_view x, std::string_view y) { return kind_rank(x) < kind_rank(y); });
+      backlinks_[v].push_back(std::move(b));
+    }
+    std::vector<std::pair<std::uint32_t, std::string_view>>().swap(in);
+  }
+
+  // Every body, once: read on every core, used in id order as they come.
   body_options_.glossary = &glossary_;
   body_options_.allow_raw_html = input.options.allow_raw_html;
+  body_options_.compact_terms = !input.options.allow_raw_html;  // expanded by render_body_of
   body_options_.resolve = [this](const Note& from, std::string_view target) {
-    std::string id;
+    std::optional<std::size_t> v;
     for (const Wikilink& w : from.wikilinks)
       if (w.target == target && !w.resolved.empty()) {
-        id = w.resolved;
+        v = vertex(w.resolved);
         break;
       }
-    if (id.empty() || !input_.graph.vertex(id)) id = resolve(target);
-    WikilinkTarget out;
-    if (id.empty()) return out;
-    const Note* n = input_.corpus.find(id);
-    out.id = id;
-    if (n) {
-      out.title = n->title;
-      out.kind = kind_class(*n);
-    }
-    return out;
+    if (!v)
+      if (std::string_view id = resolve_view(target); !id.empty()) v = vertex(id);
+    return v ? link_targets_[*v] : WikilinkTarget{};
   };
   body_options_.resolve_file = [this](std::string_view path) { return resolve(stem_of(path)); };
 
-  std::vector<std::vector<LinkRecord>> links_to(count);  // target -> first link from each source
-  std::vector<std::set<std::uint32_t>> term_users(count);
-  std::vector<RenderedBody> block(body_block);
-  for (std::size_t start = 0; start < count; start += body_block) {
-    std::size_t n = std::min(body_block, count - start);
-    BodyOptions scan = body_options_;
-    scan.render_html = false;
-    parallel_for(n, threads_, [&](std::size_t i, unsigned) { block[i] = render_body(g.note(by_id_[start + i]), scan); });
-    for (std::size_t i = 0; i < n; ++i) {
-      std::size_t v = by_id_[start + i];
-      RenderedBody& b = block[i];
-      if (on_body) on_body(v, b);
-      for (BodyLink& l : b.links)
-        if (auto t = g.vertex(l.target)) links_to[*t].push_back({static_cast<std::uint32_t>(v), std::move(l.excerpt)});
-      for (const std::string& term : b.terms)
-        if (auto t = g.vertex(term)) term_users[*t].insert(static_cast<std::uint32_t>(v));
-      b = RenderedBody();
-    }
-  }
-
-  // Backlinks: every in-edge, grouped by the note it comes from, in id order.
-  backlinks_.resize(count);
-  for (std::size_t v = 0; v < count; ++v) {
-    std::map<std::uint32_t, Backlink> by_from;  // by rank
-    for (const Edge& e : incoming[v]) {
-      Backlink& b = by_from[rank[e.from]];
-      b.from = e.from;
-      if (e.relation->kind == "mentions") b.mentions = true;
-      else if (std::find(b.kinds.begin(), b.kinds.end(), e.relation->kind) == b.kinds.end()) b.kinds.push_back(e.relation->kind);
-    }
-    for (LinkRecord& l : links_to[v]) {
-      auto it = by_from.find(rank[l.from]);
-      if (it == by_from.end()) continue;
-      it->second.mentions = true;
-      if (it->second.excerpt.empty()) it->second.excerpt = std::move(l.excerpt);
-    }
-    for (auto& [r, b] : by_from) {
-      std::sort(b.kinds.begin(), b.kinds.end(), [](const std::string& x, const std::string& y) { return kind_rank(x) < kind_rank(y); });
-      backlinks_[v].push_back(std::move(b));
-    }
-  }
-
+  // A body link marks its source's backlink as a mention; the first excerpts_cap backlinks of each
+  // target keep the text around it (a hub linked from thousands of notes shows the first hundred).
+  auto backlink_from = [&](std::size_t target, std::size_t from) -> Backlink* {
+    auto& list = backlinks_[target];
+    auto it = std::lower_bound(list.begin(), list.end(), rank[from],
+                               [&](const Backlink& b, std::uint32_t r) { return rank[b.from] < r; });
+    return it != list.end() && it->from == from ? &*it : nullptr;
+  };
   mentioned_in_.resize(count);
-  for (std::size_t v = 0; v < count; ++v) {
-    std::vector<std::uint32_t> users(term_users[v].begin(), term_users[v].end());
-    std::sort(users.begin(), users.end(), [&](std::uint32_t a, std::uint32_t b) { return rank[a] < rank[b]; });
-    mentioned_in_[v].assign(users.begin(), users.end());
-  }
+  ordered_parallel<RenderedBody>(
+      count, threads_, body_window, [&](std::size_t i) { return render_body(g.note(by_id_[i]), body_options_); },
+      [&](std::size_t i, RenderedBody& b) {
+        std::size_t v = by_id_[i];
+        bodies_.put(v, b.html);
+        if (on_body) on_body(v, b);
+        for (BodyLink& l : b.links)
+          if (auto t = vertex(l.target))
+            if (Backlink* back = backlink_from(*t, v)) {
+              back->mentions = true;
+              if (static_cast<std::size_t>(back - backlinks_[*t].data()) < input.options.excerpts_cap) back->excerpt = std::move(l.excerpt);
+            }
+        for (const std::string& term : b.terms)
+          if (auto t = vertex(term)) mentioned_in_[*t].push_back(static_cast<std::uint32_t>(v));
+      });
 
   for (std::size_t i = 0; i < input.diagnostics.size(); ++i) diagnostics_by_file_[input.diagnostics[i].where.file].push_back(i);
 
@@ -170,14 +176,25 @@ SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::s
   }
 }
 
-RenderedBody SiteContext::render_body_of(std::size_t v) const { return render_body(input_.graph.note(v), body_options_); }
+std::string SiteContext::render_body_of(std::size_t v) const {
+  BodyOptions page = body_options_;
+  std::optional<std::string> html = bodies_.get(v);
+  if (!html) {
+    page.read_text = false;  // the text was read in the context pass
+    html = std::move(render_body(input_.graph.note(v), page).html);
+  }
+  return page.compact_terms ? expand_terms(*html, glossary_, page.root) : std::move(*html);
+}
 
 std::vector<std::size_t> SiteContext::neighbourhood(std::size_t v, std::size_t cap) const {
   std::vector<std::size_t> out{v};
-  std::set<std::size_t> seen{v};
+  // A few dozen nodes at most: a look through them beats a set.
+  auto add = [&](std::size_t w) {
+    if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
+  };
   for (std::uint32_t w : neighbours_[v]) {
     if (out.size() >= cap) return out;
-    if (seen.insert(w).second) out.push_back(w);
+    add(w);
   }
   // Depth 2, through the least connected neighbours first: a hub's neighbours say little about v.
   std::vector<std::uint32_t> through(neighbours_[v].begin(), neighbours_[v].end());
@@ -185,16 +202,22 @@ std::vector<std::size_t> SiteContext::neighbourhood(std::size_t v, std::size_t c
   for (std::uint32_t u : through)
     for (std::uint32_t w : neighbours_[u]) {
       if (out.size() >= cap) return out;
-      if (seen.insert(w).second) out.push_back(w);
+      add(w);
     }
   return out;
 }
 
-std::string SiteContext::resolve(std::string_view written) const {
+std::string_view SiteContext::resolve_view(std::string_view written) const {
   std::string key = fold(written);
   if (auto it = by_folded_id_.find(key); it != by_folded_id_.end()) return it->second;
   if (auto it = by_folded_name_.find(key); it != by_folded_name_.end()) return it->second;
   return {};
+}
+
+std::optional<std::size_t> SiteContext::vertex(std::string_view id) const {
+  auto it = vertex_of_.find(id);
+  if (it == vertex_of_.end()) return std::nullopt;
+  return it->second;
 }
 
 const Note* SiteContext::note_at(std::string_view path) const {

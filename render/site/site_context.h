@@ -16,6 +16,8 @@
 #include "core/graph/graph.h"
 #include "core/index/index.h"
 #include "core/model/diagnostic.h"
+#include "render/site/adjacency.h"
+#include "render/site/body_store.h"
 #include "render/site/glossary.h"
 #include "render/site/layout_cache.h"
 #include "render/site/markdown.h"
@@ -29,6 +31,8 @@ struct SiteOptions {
   std::size_t whole_graph_cap = 2000;   // nodes drawn on graph.html
   std::size_t listing_page_size = 1000; // rows per listing page
   std::size_t findings_cap = 2000;      // findings per severity on provenance.html
+  std::size_t mentions_cap = 100;       // notes listed under a TERM's "Mentioned in", then "and N more"
+  std::size_t excerpts_cap = 100;       // backlinks of a node shown with an excerpt (all are listed)
   std::filesystem::path layout_cache;   // where layouts are remembered between builds; empty: nowhere
   unsigned threads = 0;                 // 0: one per core
 };
@@ -43,10 +47,10 @@ struct SiteInput {
 
 // One note that links to a node, and how.
 struct Backlink {
-  std::size_t from;                  // vertex
-  std::vector<std::string> kinds;    // typed relations, in relation_kinds() order
-  bool mentions = false;             // a body wikilink
-  std::string excerpt;               // around the first body link, when there is one
+  std::size_t from;                     // vertex
+  std::vector<std::string_view> kinds;  // typed relations, in relation_kinds() order
+  bool mentions = false;                // a body wikilink
+  std::string excerpt;                  // around the first body link, for the first excerpts_cap backlinks
 };
 
 class SiteContext {
@@ -58,23 +62,31 @@ class SiteContext {
   const Graph& graph() const { return input_.graph; }
   const SiteOptions& options() const { return input_.options; }
   const Glossary& glossary() const { return glossary_; }
+  const Adjacency& adjacency() const { return adjacency_; }
   const std::vector<Diagnostic>& diagnostics() const { return input_.diagnostics; }
   unsigned threads() const { return threads_; }
 
-  // Every vertex, ordered by id.
+  // Every vertex, ordered by id, and a vertex's place in that order.
   const std::vector<std::size_t>& vertices_by_id() const { return by_id_; }
+  std::uint32_t rank(std::size_t v) const { return rank_[v]; }
+  // A vertex's page ("LIT-523.html") and how a link to it reads ("LIT-523 \u2014 Title"; a TERM by its name).
+  const std::string& file(std::size_t v) const { return files_[v]; }
+  const std::string& label(std::size_t v) const { return labels_[v]; }
 
   // The id a written reference names, as Obsidian resolves it: id or file stem, then title or
   // alias, case-insensitively; empty when none.
-  std::string resolve(std::string_view written) const;
+  std::string resolve(std::string_view written) const { return std::string(resolve_view(written)); }
+  // The vertex of an id, or nullopt.
+  std::optional<std::size_t> vertex(std::string_view id) const;
   // The in-graph note a corpus-relative path belongs to, or nullptr.
   const Note* note_at(std::string_view path) const;
 
-  // The body of a vertex, rendered (again) for its page.
-  RenderedBody render_body_of(std::size_t v) const;
+  // The body of a vertex as HTML, for its page: as the context pass rendered it (body_store.h).
+  std::string render_body_of(std::size_t v) const;
+  // Every note linking to v, by id.
   const std::vector<Backlink>& backlinks(std::size_t v) const { return backlinks_[v]; }
   // Vertices whose bodies link this TERM by glossary match, ordered by id.
-  const std::vector<std::size_t>& mentioned_in(std::size_t v) const { return mentioned_in_[v]; }
+  const std::vector<std::uint32_t>& mentioned_in(std::size_t v) const { return mentioned_in_[v]; }
   // The vertices of v's Graph View: v, its neighbours by id, then neighbours of neighbours (through
   // the least connected first), at most `cap`.
   std::vector<std::size_t> neighbourhood(std::size_t v, std::size_t cap) const;
@@ -88,23 +100,31 @@ class SiteContext {
   const StoredKernelResult* kernel_result(std::string_view id) const;
   LayoutCache& layouts() const { return *layouts_; }
 
-  static std::string kind_class(const Note& n);  // "lit", "sota", ...; "unknown" without a kind
+  static std::string_view kind_class(const Note& n);  // "lit", "sota", ...; "unknown" without a kind
 
  private:
+  std::string_view resolve_view(std::string_view written) const;  // into the tables below
+
   const SiteInput& input_;
   Glossary glossary_;
+  Adjacency adjacency_;
   unsigned threads_;
   BodyOptions body_options_;
   std::vector<std::size_t> by_id_;
+  std::vector<std::uint32_t> rank_;
+  std::vector<std::string> files_, labels_;
+  std::unordered_map<std::string_view, std::uint32_t> vertex_of_;  // keys view the notes' ids
+  std::vector<WikilinkTarget> link_targets_;                      // what a wikilink to each vertex shows
   std::unordered_map<std::string, std::string> by_folded_id_, by_folded_name_;
   std::unordered_map<std::string, const Note*> by_path_;
   std::vector<std::vector<std::uint32_t>> neighbours_;  // both ways, by id, no repeats
   std::vector<std::size_t> degree_;
   std::vector<std::vector<Backlink>> backlinks_;
-  std::vector<std::vector<std::size_t>> mentioned_in_;
+  std::vector<std::vector<std::uint32_t>> mentioned_in_;
   std::map<std::string, std::vector<std::size_t>, std::less<>> diagnostics_by_file_;
   std::map<std::string, const StoredKernelResult*, std::less<>> kernel_by_node_;
   std::unique_ptr<LayoutCache> layouts_;
+  BodyStore bodies_;
 };
 
 }  // namespace anth::site

@@ -6,10 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <string>
 
 namespace anth::site {
@@ -20,15 +19,24 @@ namespace {
 
 std::string errno_text() { return std::strerror(errno); }
 
+// Files queued and not yet written, at most: rendering runs ahead of writing only this far.
+constexpr std::size_t queue_bytes_cap = 16u << 20;
+
 bool same_bytes(const fs::path& file, const std::string& bytes) {
-  std::error_code ec;
-  auto status = fs::symlink_status(file, ec);
-  if (ec || !fs::is_regular_file(status)) return false;
-  if (fs::file_size(file, ec) != bytes.size() || ec) return false;
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return false;
-  std::string have((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return have == bytes;
+  int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return false;
+  struct stat st {};
+  bool same = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) == bytes.size();
+  // Compared a block at a time: no copy of the old file is held.
+  char block[1 << 16];
+  for (std::size_t done = 0; same && done < bytes.size();) {
+    ssize_t n = ::read(fd, block, std::min(sizeof block, bytes.size() - done));
+    if (n < 0 && errno == EINTR) continue;
+    same = n > 0 && std::memcmp(block, bytes.data() + done, static_cast<std::size_t>(n)) == 0;
+    done += n > 0 ? static_cast<std::size_t>(n) : 0;
+  }
+  ::close(fd);
+  return same;
 }
 
 Expected<void> write_file(const fs::path& file, const std::string& bytes) {
@@ -119,9 +127,16 @@ Expected<std::unique_ptr<SiteWriter>> SiteWriter::begin(const fs::path& out_give
 }
 
 SiteWriter::SiteWriter(fs::path out, fs::path tmp, const WriteOptions& options)
-    : out_(std::move(out)), tmp_(std::move(tmp)), options_(options) {}
+    : out_(std::move(out)), tmp_(std::move(tmp)), options_(options) {
+  thread_ = std::thread([this] { drain(); });  // once every member is there
+}
 
 SiteWriter::~SiteWriter() {
+  if (!done_) {
+    std::lock_guard lock(mutex_);
+    queue_.clear();  // a build that did not commit: nothing more is worth writing
+  }
+  finish_writing();
   if (done_) return;
   std::error_code ec;
   fs::remove_all(tmp_, ec);
@@ -132,53 +147,96 @@ std::string SiteWriter::error() const {
   return error_;
 }
 
+bool SiteWriter::fail(std::string reason) {
+  std::lock_guard lock(mutex_);
+  if (error_.empty()) error_ = std::move(reason);
+  failed_ = true;
+  return false;
+}
+
 bool SiteWriter::put(const std::string& path, std::string bytes) {
   if (failed_) return false;
-  auto fail = [&](std::string reason) {
-    std::lock_guard lock(mutex_);
-    if (error_.empty()) error_ = std::move(reason);
-    failed_ = true;
-    return false;
-  };
   if (!safe_relative_path(path)) return fail("refusing to write outside the site: " + path);
   bool page = path.size() > 5 && path.compare(path.size() - 5, 5, ".html") == 0;
-  fs::path target = tmp_ / path;
+  std::unique_lock lock(mutex_);
+  if (closing_) return false;
+  if (!paths_.insert(path).second) return true;  // the first file of a path keeps it
+  ++stats_.files_total;
+  if (page) ++stats_.pages_total;
+  taken_.wait(lock, [&] { return queued_bytes_ < queue_bytes_cap || failed_; });
+  if (failed_) return false;
+  queued_bytes_ += bytes.size();
+  queue_.emplace_back(path, std::move(bytes));
+  queued_.notify_one();
+  return true;
+}
+
+void SiteWriter::drain() {
+  std::unique_lock lock(mutex_);
+  while (true) {
+    queued_.wait(lock, [&] { return !queue_.empty() || closing_; });
+    if (queue_.empty()) return;
+    auto [path, bytes] = std::move(queue_.front());
+    queue_.pop_front();
+    lock.unlock();
+    try {
+      if (!failed_) write(path, bytes);
+    } catch (const std::exception& e) {  // not a reason to end the process: the build fails instead
+      fail("cannot write " + path + ": " + e.what());
+    }
+    lock.lock();
+    queued_bytes_ -= bytes.size();
+    taken_.notify_all();
+  }
+}
+
+void SiteWriter::finish_writing() {
   {
     std::lock_guard lock(mutex_);
-    if (!paths_.insert(path).second) return true;  // the first file of a path keeps it
-    ++stats_.files_total;
-    if (page) ++stats_.pages_total;
-    if (auto slash = path.rfind('/'); slash != std::string::npos && dirs_.insert(path.substr(0, slash)).second) {
-      std::error_code ec;
-      fs::create_directories(target.parent_path(), ec);
-      if (ec) {
-        error_ = "cannot create " + target.parent_path().string() + ": " + ec.message();
-        failed_ = true;
-        return false;
-      }
+    closing_ = true;
+  }
+  queued_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void SiteWriter::write(const std::string& path, const std::string& bytes) {
+  bool page = path.size() > 5 && path.compare(path.size() - 5, 5, ".html") == 0;
+  fs::path target = tmp_ / path;
+  if (auto slash = path.rfind('/'); slash != std::string::npos && dirs_.insert(path.substr(0, slash)).second) {
+    std::error_code ec;
+    fs::create_directories(target.parent_path(), ec);
+    if (ec) {
+      fail("cannot create " + target.parent_path().string() + ": " + ec.message());
+      return;
     }
   }
   fs::path old = out_ / path;
   if (same_bytes(old, bytes)) {
-    if (::link(old.c_str(), target.c_str()) == 0) return true;
+    if (::link(old.c_str(), target.c_str()) == 0) return;
     std::error_code ec;
     fs::copy_file(old, target, ec);
-    if (!ec) return true;
+    if (!ec) return;
   }
   long n = writes_.fetch_add(1);
   if (options_.kill_after >= 0 && n >= options_.kill_after) ::kill(::getpid(), SIGKILL);
-  if (options_.fail_after >= 0 && n >= options_.fail_after) return fail("cannot write " + target.string() + ": injected fault");
-  if (auto w = write_file(target, bytes); !w) return fail(w.error());
+  if (options_.fail_after >= 0 && n >= options_.fail_after) {
+    fail("cannot write " + target.string() + ": injected fault");
+    return;
+  }
+  if (auto w = write_file(target, bytes); !w) {
+    fail(w.error());
+    return;
+  }
   std::lock_guard lock(mutex_);
   ++stats_.files_written;
   if (page) ++stats_.pages_written;
-  return true;
 }
 
 Expected<WriteStats> SiteWriter::commit() {
-  if (failed_) return failure(error());
   if (!put(site_marker, "This folder is a site written by `anthology build`; the next build replaces it whole.\n"))
     return failure(error());
+  finish_writing();
+  if (failed_) return failure(error());
   std::error_code ec;
   fs::path parent = out_.parent_path();
   if (fs::exists(out_, ec)) {

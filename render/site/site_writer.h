@@ -7,13 +7,21 @@
 // or two renames where that is unsupported) and the old one is removed. A build that fails or is
 // killed before the swap leaves the current site as it was; its leftover folder is removed by the
 // next build.
+//
+// Files are written by one thread of the writer's own, while the build renders: a file system
+// creating thousands of files spends real time in each, and two threads creating files in one
+// folder mostly wait on its lock.
 #include <atomic>
+#include <condition_variable>
 #include <cstddef>
+#include <deque>
 #include <filesystem>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <string>
+#include <thread>
+#include <utility>
 
 #include "core/util/expected.h"
 #include "render/site/site_files.h"
@@ -52,17 +60,28 @@ class SiteWriter {
   SiteWriter(const SiteWriter&) = delete;
   SiteWriter& operator=(const SiteWriter&) = delete;
 
-  // Adds one file; a second file of the same path is ignored. False once anything failed: error()
-  // tells what.
+  // Adds one file (queued for writing; waits while much is queued); a second file of the same path
+  // is ignored. False once anything failed: error() tells what.
   bool put(const std::string& path, std::string bytes);
+  // Waits for the queued files, then swaps the new site in.
   Expected<WriteStats> commit();
   std::string error() const;
 
  private:
   SiteWriter(std::filesystem::path out, std::filesystem::path tmp, const WriteOptions& options);
+  void drain();                                             // the writer thread
+  void write(const std::string& path, const std::string& bytes);  // one file, on the writer thread
+  bool fail(std::string reason);
+  void finish_writing();                                    // stops the writer thread once the queue is empty
+
   std::filesystem::path out_, tmp_;
   WriteOptions options_;
   mutable std::mutex mutex_;
+  std::condition_variable queued_, taken_;
+  std::deque<std::pair<std::string, std::string>> queue_;
+  std::size_t queued_bytes_ = 0;
+  bool closing_ = false;
+  std::thread thread_;
   std::set<std::string> paths_, dirs_;
   std::atomic<long> writes_{0};
   WriteStats stats_;

@@ -1,12 +1,14 @@
 #pragma once
-// The page templates: mustache files under render/assets/site/templates/, embedded in the binary.
-// Data comes in as JSON; {{name}} escapes, and {{{name_html}}} is used only for HTML this renderer
-// produced itself (a rendered body, an SVG), never for text from a note.
+// The page templates: mustache files under render/assets/site/templates/, embedded in the binary,
+// parsed once and rendered straight from a TemplateValue. {{name}} escapes, and {{{name_html}}} is
+// used only for HTML this renderer produced itself (a rendered body, an SVG), never for text from a
+// note. The subset the templates use: variables, sections, inverted sections, dotted names, {{.}}
+// and comments; lines that only held section tags are dropped the way kainjow mustache drops them.
 #include <memory>
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
+#include "render/site/template_value.h"
 
 namespace anth::site {
 
@@ -18,8 +20,12 @@ class Templates {
   Templates(const Templates&) = delete;
   Templates& operator=(const Templates&) = delete;
 
-  // Renders render/assets/site/templates/<name>.html with `data`.
-  std::string render(std::string_view name, const nlohmann::json& data) const;
+  // Renders render/assets/site/templates/<name>.html with `data`, appending to `out`. Thread-safe.
+  void render(std::string_view name, const TemplateValue& data, std::string& out) const;
+  std::string render(std::string_view name, const TemplateValue& data) const;
+
+  // A template given as text (tests).
+  static std::string render_text(std::string_view text, const TemplateValue& data);
 
  private:
   struct Impl;

@@ -34,6 +34,14 @@ TEST_CASE("build --watch rebuilds on change and survives a half-written note", "
                         anthology_binary().string() + "' build --watch --corpus corpus --out site >'" + out.string() +
                         "' 2>'" + err.string() + "'";
   std::thread watcher([&] { run(command); });
+  // A failed REQUIRE below must not destroy a joinable thread (std::terminate hides the failure);
+  // the watch ends by itself within the `timeout 60`.
+  struct Join {
+    std::thread& t;
+    ~Join() {
+      if (t.joinable()) t.join();
+    }
+  } join{watcher};
 
   REQUIRE(wait_for([&] { return read_file(err).find("watching") != std::string::npos; }, 30));
   dir.write("corpus/lit/LIT-1.md", "---\ntitle: Second title\nauthors: [A]\nyear: 2020\n---\nBody.\n");

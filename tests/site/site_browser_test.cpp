@@ -36,10 +36,13 @@ struct DataSite {
   TempDir dir;
   fs::path site;
   bool ready = false;
+  std::string why;  // what `anthology build` printed when it failed (under ASan: a sanitizer report)
   DataSite() {
     fs::path data = source_dir() / "data";
     site = dir.path() / "site";
-    ready = fs::exists(data) && build_site(dir.path(), data, site).status == 0;
+    RunResult r = build_site(dir.path(), data, site);
+    ready = fs::exists(data) && r.status == 0;
+    why = "anthology build exited " + std::to_string(r.status) + ": " + r.err;
   }
   std::string url(const std::string& page) const { return "file://" + (site / page).string(); }
 };
@@ -52,6 +55,7 @@ TEST_CASE("site: Chromium shows a node page with properties, backlinks, graph an
     return;
   }
   DataSite s;
+  INFO(s.why);
   REQUIRE(s.ready);
   std::string page = fs::exists(s.site / "LIT-523.html") ? "LIT-523.html" : "LIT-008.html";
   std::string dom = browser(s.dir, "--virtual-time-budget=3000 --dump-dom " + shell_arg(s.url(page)));
@@ -88,6 +92,7 @@ TEST_CASE("site: Chromium runs the search page from file:// and fills in results
     return;
   }
   DataSite s;
+  INFO(s.why);
   REQUIRE(s.ready);
   std::string dom = browser(s.dir, "--virtual-time-budget=5000 --dump-dom " + shell_arg(s.url("search.html") + "?q=entropy"));
   REQUIRE(dom.find("</html>") != std::string::npos);
@@ -109,6 +114,7 @@ TEST_CASE("site: Chromium draws the whole graph and the home page", "[site][brow
     return;
   }
   DataSite s;
+  INFO(s.why);
   REQUIRE(s.ready);
   std::string graph = browser(s.dir, "--dump-dom " + shell_arg(s.url("graph.html")));
   CHECK(count(graph, "<circle ") >= 10);

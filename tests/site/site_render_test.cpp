@@ -225,3 +225,25 @@ TEST_CASE("site: tables align by class, not by obsolete attributes", "[site]") {
   CHECK(b.html.find(" align=\"") == std::string::npos);
   CHECK(b.html.find("&lt;td align=&quot;left&quot;&gt;") != std::string::npos);
 }
+
+TEST_CASE("site: wikilinks, glossary terms and unsafe links inside table cells keep their text", "[site]") {
+  // cmark-gfm's table cells refuse custom inline nodes: these used to vanish from the cell (and leak,
+  // which LeakSanitizer reports in scripts/sanitize.sh). They become plain links there.
+  Corpus c = glossary_corpus();
+  Glossary g(c);
+  RenderedBody b = render("| model | note |\n| --- | --- |\n| Qwen3 ([[LIT-523]]) | [[LIT-999]] and attention |\n"
+                          "| [x](javascript:alert(1)) | *[[LIT-523]]* |\n",
+                          &g);
+  CHECK(b.html.find("<td>Qwen3 (<a href=\"LIT-523.html\" title=\"LIT-523 — Stabilizing &lt;Training&gt;\">LIT-523</a>)</td>") !=
+        std::string::npos);
+  CHECK(b.html.find("<td>LIT-999 and <a href=\"attention.html\" title=\"attention, n.: where a model looks\">attention</a></td>") !=
+        std::string::npos);
+  CHECK(b.html.find("<td>x</td>") != std::string::npos);
+  CHECK(b.html.find("javascript") == std::string::npos);
+  // Inside emphasis a custom node is allowed: the usual wikilink.
+  CHECK(b.html.find("<em><a class=\"wikilink kind-lit\" href=\"LIT-523.html\"") != std::string::npos);
+  REQUIRE(b.links.size() == 1);
+  CHECK(b.links[0].target == "LIT-523");
+  CHECK(b.links[0].excerpt.find("Qwen3 (LIT-523)") != std::string::npos);
+  CHECK(b.terms == std::vector<std::string>{"attention"});
+}

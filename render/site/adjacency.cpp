@@ -1,0 +1,16 @@
+#include "render/site/adjacency.h"
+
+namespace anth::site {
+
+Adjacency::Adjacency(const Graph& graph) {
+  std::size_t count = graph.vertex_count();
+  start_.reserve(count + 1);
+  edges_.reserve(graph.edge_count());
+  for (std::size_t v = 0; v < count; ++v) {
+    start_.push_back(static_cast<std::uint32_t>(edges_.size()));
+    for (const Edge& e : graph.out_edges(v)) edges_.push_back({static_cast<std::uint32_t>(e.to), e.relation->kind == "mentions"});
+  }
+  start_.push_back(static_cast<std::uint32_t>(edges_.size()));
+}
+
+}  // namespace anth::site

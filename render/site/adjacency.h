@@ -1,0 +1,31 @@
+#pragma once
+// The relations leaving each vertex, read from the Graph once for the drawings: every page draws its
+// neighbourhood and keys its layout by the edges among two dozen nodes, and Graph::out_edges copies
+// a vertex's edges on each call.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/graph/graph.h"
+
+namespace anth::site {
+
+struct OutEdge {
+  std::uint32_t to;  // vertex
+  bool mention;      // a body wikilink (drawn dashed) rather than a typed relation
+};
+
+class Adjacency {
+ public:
+  explicit Adjacency(const Graph& graph);
+  // The edges leaving v, in Graph::out_edges order.
+  std::span<const OutEdge> out(std::size_t v) const {
+    return {edges_.data() + start_[v], edges_.data() + start_[v + 1]};
+  }
+
+ private:
+  std::vector<std::uint32_t> start_;  // v's edges are edges_[start_[v], start_[v + 1])
+  std::vector<OutEdge> edges_;
+};
+
+}  // namespace anth::site
