@@ -141,6 +141,9 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
     out.fresh.push_back({parses[i]->note.path, encode_parse(*parses[i]),
                          {parses[i]->note.content_hash ? parses[i]->note.content_hash : hashes[i], files[i].size,
                           files[i].mtime_ns}});
+    // A cold run of 100,000 notes would hold 600 MB of encoded parses until store(): hand them to the
+    // index as they come. When that fails they stay, and store() reports why.
+    if (index && out.fresh.size() >= 2048 && index->store_parses(out.changed())) out.fresh.clear();
   }
 
   out.corpus.root = options.root.string();

@@ -412,8 +412,7 @@ std::vector<std::optional<std::string>> Index::load_parse_texts(const std::vecto
 
 namespace {
 
-Expected<void> store_files(sqlite3* db, const std::vector<Index::FileParse>& changed,
-                           const std::vector<std::string>& present_paths) {
+Expected<void> upsert_parses(sqlite3* db, const std::vector<Index::FileParse>& changed) {
   {
     Statement upsert(db,
                      "INSERT INTO files(path, hash, size, mtime_ns, parse) VALUES(?1,?2,?3,?4,?5) "
@@ -432,6 +431,12 @@ Expected<void> store_files(sqlite3* db, const std::vector<Index::FileParse>& cha
       ANTH_INDEX_TRY(upsert.run());
     }
   }
+  return {};
+}
+
+Expected<void> store_files(sqlite3* db, const std::vector<Index::FileParse>& changed,
+                           const std::vector<std::string>& present_paths) {
+  ANTH_INDEX_TRY(upsert_parses(db, changed));
   // Paths in the index that are not present any more: a merge of two sorted lists.
   std::vector<std::string_view> present(present_paths.begin(), present_paths.end());
   if (!std::is_sorted(present.begin(), present.end())) std::sort(present.begin(), present.end());
@@ -472,6 +477,26 @@ Expected<void> store_all(sqlite3* db, const Corpus& corpus, const std::vector<In
 }
 
 }  // namespace
+
+Expected<void> Index::store_parses(const std::vector<FileParse>& parses) {
+  sqlite3* db = handle();
+  if (!db) return failure("the index is not open");
+  if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return r;
+  try {
+    if (auto r = upsert_parses(db, parses); !r) {
+      exec(db, "ROLLBACK");
+      return r;
+    }
+    if (auto r = exec(db, "COMMIT"); !r) {
+      exec(db, "ROLLBACK");
+      return r;
+    }
+    return {};
+  } catch (const std::exception& e) {
+    exec(db, "ROLLBACK");
+    return failure(e.what());
+  }
+}
 
 Expected<void> Index::store(const Corpus& corpus, const std::vector<FileParse>& changed,
                             const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics) {

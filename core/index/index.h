@@ -75,6 +75,10 @@ class Index {
   };
   Expected<void> store(const Corpus& corpus, const std::vector<FileParse>& changed,
                        const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics);
+  // Only remembers parses, in a transaction of their own: ingest hands them over in batches during a
+  // cold run so that they need not all be held until store(). They are a cache keyed by content,
+  // so storing them ahead of the derived tables is never inconsistent.
+  Expected<void> store_parses(const std::vector<FileParse>& parses);
 
   Expected<void> store_kernel_result(const StoredKernelResult& result);
   std::vector<StoredKernelResult> kernel_results();

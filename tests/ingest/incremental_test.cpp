@@ -91,3 +91,22 @@ TEST_CASE("every other note is still ingested next to broken ones", "[ingest][ba
   CHECK_FALSE(loaded->corpus.find("LIT-5"));
   CHECK(loaded->corpus.find("LIT-4"));  // empty, so missing its fields, but in the graph
 }
+
+TEST_CASE("a cold run hands its parses to the index in batches, and they are all there", "[ingest][index]") {
+  TempDir dir;
+  const int n = 2100;  // more than one batch of 2048
+  for (int i = 1; i <= n; ++i) dir.write("lit/LIT-" + std::to_string(i) + ".md", lit("LIT-" + std::to_string(i), "Text."));
+  auto index = Index::open(dir.path() / ".anthology" / "index.db");
+  REQUIRE(index);
+  auto first = load_corpus({dir.path()}, &*index);
+  REQUIRE(first);
+  CHECK(first->parsed == static_cast<std::size_t>(n));
+  CHECK(first->fresh.size() < static_cast<std::size_t>(n));  // the first batch is already stored
+  REQUIRE(index->store(first->corpus, first->changed(), first->paths, first->corpus.diagnostics));
+
+  LoadedCorpus second = load_and_store(dir.path());
+  CHECK(second.parsed == 0);
+  CHECK(second.reused == static_cast<std::size_t>(n));
+  REQUIRE(second.corpus.notes.size() == static_cast<std::size_t>(n));
+  CHECK(second.corpus.notes.back().title.rfind("Paper LIT-", 0) == 0);
+}
