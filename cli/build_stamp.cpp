@@ -1,6 +1,5 @@
 #include "cli/build_stamp.h"
 
-#include <sqlite3.h>
 #include <sys/stat.h>
 #include <xxhash.h>
 
@@ -10,6 +9,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/index/index.h"
 #include "ingest/scan.h"
 
 namespace anth::cli {
@@ -45,24 +45,15 @@ std::int64_t mtime_ns(const struct stat& st) {
 
 // The kernel results, which `kernels check` changes without touching a note. False when the index
 // cannot be read.
-bool hash_kernel_results(const fs::path& index, Hasher& h) {
-  sqlite3* db = nullptr;
-  bool ok = sqlite3_open_v2(index.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK;
-  sqlite3_stmt* q = nullptr;
-  ok = ok && sqlite3_prepare_v2(db,
-                                "SELECT node, kernel, pass, claims, compiler, checked_at, error FROM kernel_results "
-                                "ORDER BY node",
-                                -1, &q, nullptr) == SQLITE_OK;
-  int rc = SQLITE_DONE;
-  while (ok && (rc = sqlite3_step(q)) == SQLITE_ROW)
-    for (int c = 0; c < 7; ++c) {
-      const unsigned char* text = sqlite3_column_text(q, c);
-      h.add(text ? std::string_view(reinterpret_cast<const char*>(text), sqlite3_column_bytes(q, c)) : "\x01null");
-    }
-  ok = ok && rc == SQLITE_DONE;
-  sqlite3_finalize(q);
-  sqlite3_close(db);
-  return ok;
+bool hash_kernel_results(const fs::path& index_path, Hasher& h) {
+  auto index = Index::open(index_path, Index::Mode::ReadOnly);
+  if (!index) return false;
+  for (const StoredKernelResult& r : index->kernel_results()) {
+    for (const std::string* field : {&r.node, &r.kernel, &r.claims_json, &r.compiler, &r.checked_at, &r.error})
+      h.add(*field);
+    h.add(static_cast<std::int64_t>(r.pass));
+  }
+  return true;
 }
 
 // "path mtime" of the site folder and each folder in it: a page added, deleted or renamed changes one.

@@ -279,7 +279,7 @@ struct Index::State {
   fs::path path;
   bool rebuilt = false;
   bool writable = false;
-  Statement load_parse;  // prepared on first use: ingest calls load_parse once per unchanged note
+  Statement load_parse;  // prepared on first use: ingest reads the parse of every unchanged note
 
   State() = default;
   State(const State&) = delete;
@@ -370,23 +370,13 @@ std::unordered_map<std::string, CachedFile> Index::cached_files() {
 }
 
 std::optional<ParsedNote> Index::load_parse(const std::string& path) {
-  if (!handle()) return std::nullopt;
-  Statement& q = state_->load_parse;
-  if (!q.get()) q = Statement(handle(), "SELECT parse FROM files WHERE path = ?1");
-  if (!q.ready()) {
-    q = Statement();  // try again next time (the schema may have been repaired)
+  std::optional<std::string> text = std::move(load_parse_texts({path}).front());
+  if (!text) return std::nullopt;
+  try {
+    return decode_parse(*text);
+  } catch (...) {
     return std::nullopt;
   }
-  std::optional<ParsedNote> out;
-  try {
-    q.text(1, path);
-    auto row = q.next();
-    if (row && *row) out = decode_parse(q.column_text(0));
-  } catch (...) {
-    out.reset();
-  }
-  q.reset();  // ends the statement's read transaction
-  return out;
 }
 
 std::vector<std::optional<std::string>> Index::load_parse_texts(const std::vector<std::string>& paths) {
@@ -395,7 +385,7 @@ std::vector<std::optional<std::string>> Index::load_parse_texts(const std::vecto
   Statement& q = state_->load_parse;
   if (!q.get()) q = Statement(handle(), "SELECT parse FROM files WHERE path = ?1");
   if (!q.ready()) {
-    q = Statement();
+    q = Statement();  // try again next time (the schema may have been repaired)
     return out;
   }
   // One read transaction for the batch: a statement reset per file would begin and end one each time.
@@ -478,12 +468,14 @@ Expected<void> store_all(sqlite3* db, const Corpus& corpus, const std::vector<In
 
 }  // namespace
 
-Expected<void> Index::store_parses(const std::vector<FileParse>& parses) {
-  sqlite3* db = handle();
-  if (!db) return failure("the index is not open");
+namespace {
+
+// Runs `body` in one write transaction: committed whole, or rolled back with the reason.
+template <typename Body>
+Expected<void> in_write_transaction(sqlite3* db, Body&& body) {
   if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return r;
   try {
-    if (auto r = upsert_parses(db, parses); !r) {
+    if (auto r = body(); !r) {
       exec(db, "ROLLBACK");
       return r;
     }
@@ -498,26 +490,21 @@ Expected<void> Index::store_parses(const std::vector<FileParse>& parses) {
   }
 }
 
+}  // namespace
+
+Expected<void> Index::store_parses(const std::vector<FileParse>& parses) {
+  sqlite3* db = handle();
+  if (!db) return failure("the index is not open");
+  return in_write_transaction(db, [&] { return upsert_parses(db, parses); });
+}
+
 Expected<void> Index::store(const Corpus& corpus, const std::vector<FileParse>& changed,
                             const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics) {
   sqlite3* db = handle();
   if (!db) return failure("the index is not open");
-  const std::string prefix = "cannot write index at " + state_->path.string() + ": ";
-  if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return failure(prefix + r.error());
-  try {
-    if (auto r = store_all(db, corpus, changed, present_paths, diagnostics); !r) {
-      exec(db, "ROLLBACK");
-      return failure(prefix + r.error());
-    }
-    if (auto r = exec(db, "COMMIT"); !r) {
-      exec(db, "ROLLBACK");
-      return failure(prefix + r.error());
-    }
-    return {};
-  } catch (const std::exception& e) {
-    exec(db, "ROLLBACK");
-    return failure(prefix + e.what());
-  }
+  auto stored = in_write_transaction(db, [&] { return store_all(db, corpus, changed, present_paths, diagnostics); });
+  if (!stored) return failure("cannot write index at " + state_->path.string() + ": " + stored.error());
+  return {};
 }
 
 Expected<void> Index::store_kernel_result(const StoredKernelResult& result) {
