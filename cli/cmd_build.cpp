@@ -104,7 +104,9 @@ int build_once(const Args* args) {
     }
   }
 
-  auto session = open_session(*args);
+  // The index is updated on a thread of its own while the site renders; the site is swapped in only
+  // once both are done.
+  auto session = open_session(*args, StoreMode::Background);
   if (!session) return usage_error("build", session.error());
 
   const fs::path& out = inputs.out;
@@ -131,8 +133,7 @@ int build_once(const Args* args) {
     return 1;
   }
 
-  std::vector<StoredKernelResult> results = session->index->kernel_results();
-  site::SiteInput input{session->corpus(), *session->graph, session->diagnostics, results, {}};
+  site::SiteInput input{session->corpus(), *session->graph, session->diagnostics, session->kernel_results, {}};
   input.options.site_title = session->config.site_title;
   input.options.allow_raw_html = args->has("--unsafe-html");
   input.options.layout_cache = inputs.index.parent_path() / "site-layouts.bin";
@@ -146,6 +147,11 @@ int build_once(const Args* args) {
     return (*writer)->put(path, std::move(bytes));
   });
   timer.mark("render");
+  if (auto stored = session->wait_stored(); !stored) {
+    std::cerr << "anthology build: " << stored.error() << "; the previous site is kept\n";
+    return 2;
+  }
+  timer.mark("store index (waited for)");
   auto stats = built ? (*writer)->commit() : Expected<site::WriteStats>(failure((*writer)->error()));
   if (!stats) {
     std::cerr << "anthology build: " << stats.error() << "; the previous site is kept\n";

@@ -63,7 +63,12 @@ std::vector<Diagnostic> finalize_diagnostics(std::vector<Diagnostic> raw, const 
   return out;
 }
 
-Expected<Session> open_session(const Args& args) {
+Expected<void> Session::wait_stored() {
+  if (!stored.valid()) return {};
+  return stored.get();
+}
+
+Expected<Session> open_session(const Args& args, StoreMode mode) {
   Session s;
   PhaseTimer timer;
   s.root = corpus_root(args);
@@ -80,7 +85,7 @@ Expected<Session> open_session(const Args& args) {
   timer.mark("config and lock");
   auto index = Index::open(db);
   if (!index) return std::unexpected(index.error());
-  s.index.emplace(std::move(*index));
+  s.index = std::make_unique<Index>(std::move(*index));
   timer.mark("open index");
 
   Progress progress("ingest", 0);
@@ -101,10 +106,20 @@ Expected<Session> open_session(const Args& args) {
   s.diagnostics = finalize_diagnostics(std::move(raw), s.loaded->corpus, s.config);
   timer.mark("graph and rules");
 
-  if (auto stored = s.index->store(s.loaded->corpus, s.loaded->changed(), s.loaded->paths, s.diagnostics); !stored)
-    return std::unexpected(stored.error());
-  // The parses made this run are in the index now: free their encodings for the rest of a cold build.
-  std::vector<LoadedCorpus::FreshParse>().swap(s.loaded->fresh);
+  s.kernel_results = s.index->kernel_results();
+
+  // Pointers to what the session keeps behind pointers, so that moving the session is harmless.
+  auto store = [index = s.index.get(), loaded = s.loaded.get(), diagnostics = s.diagnostics]() -> Expected<void> {
+    auto stored = index->store(loaded->corpus, loaded->changed(), loaded->paths, diagnostics);
+    // The parses made this run are in the index now: free their encodings for the rest of a cold build.
+    std::vector<LoadedCorpus::FreshParse>().swap(loaded->fresh);
+    return stored;
+  };
+  if (mode == StoreMode::Background) {
+    s.stored = std::async(std::launch::async, std::move(store));
+    return s;
+  }
+  if (auto stored = store(); !stored) return std::unexpected(stored.error());
   timer.mark("store index");
   return s;
 }

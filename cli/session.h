@@ -2,6 +2,7 @@
 // What most commands share: find the corpus, read its configuration, open the index, ingest (parsing
 // only changed notes), build the graph, run the rules and remember the result in the index.
 #include <filesystem>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,18 +42,30 @@ struct Session {
   fs::path root;
   Config config;
   std::optional<WriteLock> lock;
-  std::optional<Index> index;
-  // Behind a pointer: the graph refers to the corpus, which must not move when the session does.
+  // Behind pointers: the graph refers to the corpus, and a background store uses the index and the
+  // corpus, none of which may move when the session does.
+  std::unique_ptr<Index> index;
   std::unique_ptr<LoadedCorpus> loaded;
   std::unique_ptr<Graph> graph;
   std::vector<Diagnostic> diagnostics;  // every finding, configured, filtered by lint-ignore, sorted
+  std::vector<StoredKernelResult> kernel_results;  // as the index held them when the session opened
 
   const Corpus& corpus() const { return loaded->corpus; }
+  // The index update's outcome, waiting for it when it runs in the background. Call it once, before
+  // using `index` again; the session's destructor waits for it too.
+  Expected<void> wait_stored();
+
+  // Last, so that it is destroyed (waited for) first: it uses the members above.
+  std::future<Expected<void>> stored;
 };
 
+// Whether open_session updates the index before returning, or on a thread of its own while the
+// caller goes on with the corpus (which nobody may change meanwhile) and leaves the index alone.
+enum class StoreMode { Wait, Background };
+
 // Ingests, checks and updates the index. Fails with a one-line reason when the corpus is missing, the
-// configuration is unreadable, or the index cannot be written.
-Expected<Session> open_session(const Args& args);
+// configuration is unreadable, or (StoreMode::Wait) the index cannot be written.
+Expected<Session> open_session(const Args& args, StoreMode mode = StoreMode::Wait);
 
 // Applies the configured severities and each note's lint-ignore to raw findings, drops those turned
 // off, and sorts them (rules.md, "Output").

@@ -17,6 +17,7 @@
 
 namespace {
 
+using anth::test::read_file;
 using anth::test::run;
 using anth::test::TempDir;
 using namespace anth::hardening;
@@ -264,6 +265,48 @@ TEST_CASE("index faults: a full disk is a one-line exit 2, and freeing space rec
     CHECK(after.out == changed_reference.out);
     CHECK(integrity(f.db()) == "ok");
   }
+}
+
+// build updates the index on a thread of its own while the site renders (cli/session.h): a failed
+// update must still fail the build, and the site must stay the previous one.
+TEST_CASE("index faults: a build whose index update fails keeps the previous site", "[hardening][index-faults]") {
+  Fixture f;
+  small_corpus(f, 400);
+  TmpfsMount mount(f.anthology_dir(), "8m");
+  if (!mount.ok) {
+    WARN("skipped: cannot mount a tmpfs here (needs root and mount permission)");
+    return;
+  }
+  std::string build = "build --corpus corpus --out site";
+  Limited first = run_limited(build, f.tmp.path());
+  REQUIRE(first.status == 0);
+  std::string page_before = read_file(f.tmp.path() / "site" / "index.html");
+  // Every note changes, so the index must be rewritten; the disk under .anthology is full.
+  for (const auto& entry : fs::recursive_directory_iterator(f.corpus() / "lit"))
+    if (entry.is_regular_file()) std::ofstream(entry.path(), std::ios::app) << "\nOne more line.\n";
+  {
+    fs::path filler = f.anthology_dir() / "filler";
+    fs::space_info space = fs::space(f.anthology_dir());
+    std::ofstream out(filler, std::ios::binary);
+    std::string block(1 << 16, '\0');
+    for (std::uintmax_t left = space.available > 32 * 1024 ? space.available - 32 * 1024 : 0; left > 0;) {
+      std::size_t n = static_cast<std::size_t>(std::min<std::uintmax_t>(block.size(), left));
+      out.write(block.data(), static_cast<std::streamsize>(n));
+      left -= n;
+    }
+  }
+  Limited r = run_limited(build, f.tmp.path());
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 2);
+  CHECK(one_line(r.err));
+  CHECK(r.err.find("the previous site is kept") != std::string::npos);
+  CHECK(read_file(f.tmp.path() / "site" / "index.html") == page_before);
+  CHECK(integrity_of_copy(f.db()) == "ok");
+  fs::remove(f.anthology_dir() / "filler");
+  Limited after = run_limited(build, f.tmp.path());
+  INFO("stderr after freeing: " << after.err);
+  CHECK(after.status == 0);
+  CHECK(integrity(f.db()) == "ok");
 }
 
 TEST_CASE("index faults: lint killed mid-write leaves an index the next run uses", "[hardening][index-faults]") {
