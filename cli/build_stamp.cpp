@@ -88,13 +88,16 @@ fs::path stamp_path(const BuildInputs& inputs) {
 
 }  // namespace
 
+std::string renderer_identity() {
+  struct stat exe {};
+  if (::stat("/proc/self/exe", &exe) != 0) return "";
+  return std::to_string(exe.st_size) + ":" + std::to_string(mtime_ns(exe));
+}
+
 std::uint64_t hash_sources(const BuildInputs& inputs) {
   Hasher h;
   h.add(static_cast<std::int64_t>(stamp_format));
-  struct stat exe {};  // a rebuilt binary may render differently
-  ::stat("/proc/self/exe", &exe);
-  h.add(static_cast<std::int64_t>(exe.st_size));
-  h.add(mtime_ns(exe));
+  h.add(renderer_identity());
   h.add(out_key(inputs));
   h.add(static_cast<std::int64_t>(inputs.unsafe_html));
   {

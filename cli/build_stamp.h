@@ -25,6 +25,9 @@ struct BuildSummary {
   std::size_t pages_total = 0, files_total = 0, errors = 0, warnings = 0;
 };
 
+// The running program as "size:mtime" of its file: a rebuilt binary may render differently.
+std::string renderer_identity();
+
 // The hash of the sources as they are now: notes, configuration, binary, options. Taken before a
 // build ingests, so that a note saved during the build makes the next one run.
 std::uint64_t hash_sources(const BuildInputs& inputs);

@@ -143,9 +143,11 @@ int build_once(const Args* args) {
     std::cerr << "anthology build: " << writer.error() << "; the previous site is kept\n";
     return 2;
   }
-  bool built = site::build_site(input, [&](const std::string& path, std::string bytes) {
-    return (*writer)->put(path, std::move(bytes));
-  });
+  input.options.renderer = renderer_identity();
+  input.options.recorded = site::RecordedKeys::load(out);
+  bool built = site::build_site(
+      input, [&](const std::string& path, std::string bytes) { return (*writer)->put(path, std::move(bytes)); },
+      [&](const std::string& path) { return (*writer)->keep(path); });
   timer.mark("render");
   if (auto stored = session->wait_stored(); !stored) {
     std::cerr << "anthology build: " << stored.error() << "; the previous site is kept\n";

@@ -7,6 +7,7 @@
 
 #include "render/embedded_assets.h"
 #include "render/site/html.h"
+#include "render/site/page_keys.h"
 #include "render/site/pages.h"
 #include "render/site/parallel.h"
 #include "render/site/search_index.h"
@@ -20,7 +21,7 @@ constexpr std::string_view static_dir = "render/assets/site/static/";
 
 }  // namespace
 
-bool build_site(const SiteInput& input, const FileSink& sink) {
+bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& keep) {
   PhaseTimer timer;
   std::atomic<bool> failed{false};
   auto put = [&](const std::string& path, std::string bytes) {
@@ -49,22 +50,36 @@ bool build_site(const SiteInput& input, const FileSink& sink) {
   if (failed || !search.finish()) return false;
   timer.mark("site context and search");
 
-  // One page per node, on every core.
+  // One page per node, on every core; a page whose inputs are those of the current site's is kept.
   Templates t;
   Pages pages(ctx, t);
   const auto& order = ctx.vertices_by_id();
+  PageKeys keys(ctx, keep ? input.options.renderer : "");
+  std::vector<std::uint64_t> key_of(order.size());
+  std::atomic<std::size_t> kept{0};
   parallel_for(
       order.size(), ctx.threads(),
       [&](std::size_t i, unsigned) {
         SiteFiles kernel_files;
         std::size_t v = order[i];
+        key_of[i] = keys.node_page(v);
+        if (input.options.recorded.matches(ctx.file(v), key_of[i]) && keep(ctx.file(v))) {
+          ++kept;
+          return;
+        }
         std::string page = pages.node_page(v, kernel_files);
         put(ctx.file(v), std::move(page));
         for (SiteFile& f : kernel_files) put(f.path, std::move(f.bytes));
       },
       [&] { return failed.load(); });
   if (failed) return false;
-  timer.mark("node pages");
+  timer.mark("node pages (" + std::to_string(kept.load()) + " kept)");
+  if (keep) {
+    std::vector<std::pair<std::string, std::uint64_t>> recorded;
+    recorded.reserve(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i) recorded.emplace_back(ctx.file(order[i]), key_of[i]);
+    put(page_keys_file, encode_page_keys(std::move(recorded)));
+  }
 
   put("index.html", pages.home_page());
   for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory})

@@ -10,7 +10,11 @@ namespace anth::site {
 // Hands every file to `sink` as it is rendered; node pages are rendered on several threads. Returns
 // false as soon as the sink refuses a file. Throws std::runtime_error only for a broken build of
 // anthology itself (a template missing).
-bool build_site(const SiteInput& input, const FileSink& sink);
+//
+// With `keep`, a node page whose key (page_keys.h) is the one options.recorded holds for it is not
+// rendered but handed to `keep`, which carries the current site's file over; when keep returns false
+// the page is rendered after all. The keys of the new site go to the sink as .anthology-pages.
+bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& keep = {});
 
 // The whole site in memory, sorted by path (tests, small corpora).
 SiteFiles build_site(const SiteInput& input);

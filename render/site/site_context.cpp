@@ -1,5 +1,7 @@
 #include "render/site/site_context.h"
 
+#include <xxhash.h>
+
 #include <algorithm>
 #include <cctype>
 #include <tuple>
@@ -31,6 +33,15 @@ std::size_t kind_rank(std::string_view kind) {
 }
 
 constexpr std::size_t body_window = 256;  // bodies read ahead of their use, at most
+
+// While a thread renders a body, what its resolver answered is folded in here (body_dependencies).
+thread_local std::uint64_t* resolver_log = nullptr;
+
+void log_text(std::string_view text) {
+  if (!resolver_log) return;
+  *resolver_log = XXH3_64bits_withSeed(text.data(), text.size(), *resolver_log);
+  *resolver_log = XXH3_64bits_withSeed("\0", 1, *resolver_log);
+}
 
 }  // namespace
 
@@ -139,9 +150,17 @@ SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::s
       }
     if (!v)
       if (std::string_view id = resolve_view(target); !id.empty()) v = vertex(id);
-    return v ? link_targets_[*v] : WikilinkTarget{};
+    WikilinkTarget answer = v ? link_targets_[*v] : WikilinkTarget{};
+    for (std::string_view part : {target, answer.id, answer.title, answer.kind})
+      log_text(part);
+    return answer;
   };
-  body_options_.resolve_file = [this](std::string_view path) { return resolve(stem_of(path)); };
+  body_options_.resolve_file = [this](std::string_view path) {
+    std::string id = resolve(stem_of(path));
+    log_text(path);
+    log_text(id);
+    return id;
+  };
 
   // A body link marks its source's backlink as a mention; the first excerpts_cap backlinks of each
   // target keep the text around it (a hub linked from thousands of notes shows the first hundred).
@@ -152,8 +171,18 @@ SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::s
     return it != list.end() && it->from == from ? &*it : nullptr;
   };
   mentioned_in_.resize(count);
+  body_dependencies_.assign(count, 0);
   ordered_parallel<RenderedBody>(
-      count, threads_, body_window, [&](std::size_t i) { return render_body(g.note(by_id_[i]), body_options_); },
+      count, threads_, body_window,
+      [&](std::size_t i) {
+        std::uint64_t log = 0;
+        resolver_log = &log;
+        RenderedBody b = render_body(g.note(by_id_[i]), body_options_);
+        for (const std::string& term : b.terms) log_text(term);
+        resolver_log = nullptr;
+        body_dependencies_[by_id_[i]] = log;  // each vertex's slot is written by one thread
+        return b;
+      },
       [&](std::size_t i, RenderedBody& b) {
         std::size_t v = by_id_[i];
         bodies_.put(v, b.html);

@@ -21,6 +21,7 @@
 #include "render/site/glossary.h"
 #include "render/site/layout_cache.h"
 #include "render/site/markdown.h"
+#include "render/site/page_keys_file.h"
 
 namespace anth::site {
 
@@ -34,6 +35,8 @@ struct SiteOptions {
   std::size_t mentions_cap = 100;       // notes listed under a TERM's "Mentioned in", then "and N more"
   std::size_t excerpts_cap = 100;       // backlinks of a node shown with an excerpt (all are listed)
   std::filesystem::path layout_cache;   // where layouts are remembered between builds; empty: nowhere
+  std::string renderer;                 // identifies the program rendering; empty: pages are never kept
+  RecordedKeys recorded;                // the page keys of the current site (page_keys.h)
   unsigned threads = 0;                 // 0: one per core
 };
 
@@ -83,6 +86,10 @@ class SiteContext {
 
   // The body of a vertex as HTML, for its page: as the context pass rendered it (body_store.h).
   std::string render_body_of(std::size_t v) const;
+  // A hash of everything a vertex's body drew from other notes when it was rendered: each reference
+  // it resolved and what that resolved to (id, title, kind), and the glossary terms it linked. With
+  // the note's own content and the glossary, it determines the body's HTML (page_key.h).
+  std::uint64_t body_dependencies(std::size_t v) const { return body_dependencies_[v]; }
   // Every note linking to v, by id.
   const std::vector<Backlink>& backlinks(std::size_t v) const { return backlinks_[v]; }
   // Vertices whose bodies link this TERM by glossary match, ordered by id.
@@ -121,6 +128,7 @@ class SiteContext {
   std::vector<std::size_t> degree_;
   std::vector<std::vector<Backlink>> backlinks_;
   std::vector<std::vector<std::uint32_t>> mentioned_in_;
+  std::vector<std::uint64_t> body_dependencies_;
   std::map<std::string, std::vector<std::size_t>, std::less<>> diagnostics_by_file_;
   std::map<std::string, const StoredKernelResult*, std::less<>> kernel_by_node_;
   std::unique_ptr<LayoutCache> layouts_;

@@ -18,4 +18,8 @@ using SiteFiles = std::vector<SiteFile>;
 // Returns false when the file could not be stored: the build then stops.
 using FileSink = std::function<bool(const std::string& path, std::string bytes)>;
 
+// Carries a file of the current site over to the new one unchanged; false when it cannot (the file
+// is then rendered). Thread-safe, like FileSink.
+using KeepFile = std::function<bool(const std::string& path)>;
+
 }  // namespace anth::site

@@ -157,16 +157,27 @@ bool SiteWriter::fail(std::string reason) {
 bool SiteWriter::put(const std::string& path, std::string bytes) {
   if (failed_) return false;
   if (!safe_relative_path(path)) return fail("refusing to write outside the site: " + path);
-  bool page = path.size() > 5 && path.compare(path.size() - 5, 5, ".html") == 0;
+  return enqueue({path, std::move(bytes), false});
+}
+
+bool SiteWriter::keep(const std::string& path) {
+  if (failed_ || !safe_relative_path(path)) return false;
+  struct stat st{};
+  if (::stat((out_ / path).c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+  return enqueue({path, {}, true});
+}
+
+bool SiteWriter::enqueue(Queued file) {
+  bool page = file.path.size() > 5 && file.path.compare(file.path.size() - 5, 5, ".html") == 0;
   std::unique_lock lock(mutex_);
   if (closing_) return false;
-  if (!paths_.insert(path).second) return true;  // the first file of a path keeps it
+  if (!paths_.insert(file.path).second) return true;  // the first file of a path keeps it
   ++stats_.files_total;
   if (page) ++stats_.pages_total;
   taken_.wait(lock, [&] { return queued_bytes_ < queue_bytes_cap || failed_; });
   if (failed_) return false;
-  queued_bytes_ += bytes.size();
-  queue_.emplace_back(path, std::move(bytes));
+  queued_bytes_ += file.bytes.size();
+  queue_.push_back(std::move(file));
   queued_.notify_one();
   return true;
 }
@@ -176,16 +187,16 @@ void SiteWriter::drain() {
   while (true) {
     queued_.wait(lock, [&] { return !queue_.empty() || closing_; });
     if (queue_.empty()) return;
-    auto [path, bytes] = std::move(queue_.front());
+    Queued file = std::move(queue_.front());
     queue_.pop_front();
     lock.unlock();
     try {
-      if (!failed_) write(path, bytes);
+      if (!failed_) file.keep ? carry_over(file.path) : write(file.path, file.bytes);
     } catch (const std::exception& e) {  // not a reason to end the process: the build fails instead
-      fail("cannot write " + path + ": " + e.what());
+      fail("cannot write " + file.path + ": " + e.what());
     }
     lock.lock();
-    queued_bytes_ -= bytes.size();
+    queued_bytes_ -= file.bytes.size();
     taken_.notify_all();
   }
 }
@@ -199,17 +210,29 @@ void SiteWriter::finish_writing() {
   if (thread_.joinable()) thread_.join();
 }
 
+bool SiteWriter::make_parent(const std::string& path) {
+  if (auto slash = path.rfind('/'); slash != std::string::npos && dirs_.insert(path.substr(0, slash)).second) {
+    fs::path parent = (tmp_ / path).parent_path();
+    std::error_code ec;
+    fs::create_directories(parent, ec);
+    if (ec) return fail("cannot create " + parent.string() + ": " + ec.message());
+  }
+  return true;
+}
+
+void SiteWriter::carry_over(const std::string& path) {
+  if (!make_parent(path)) return;
+  fs::path old = out_ / path, target = tmp_ / path;
+  if (::link(old.c_str(), target.c_str()) == 0) return;
+  std::error_code ec;
+  fs::copy_file(old, target, ec);
+  if (ec) fail("cannot keep " + old.string() + ": " + ec.message());
+}
+
 void SiteWriter::write(const std::string& path, const std::string& bytes) {
   bool page = path.size() > 5 && path.compare(path.size() - 5, 5, ".html") == 0;
   fs::path target = tmp_ / path;
-  if (auto slash = path.rfind('/'); slash != std::string::npos && dirs_.insert(path.substr(0, slash)).second) {
-    std::error_code ec;
-    fs::create_directories(target.parent_path(), ec);
-    if (ec) {
-      fail("cannot create " + target.parent_path().string() + ": " + ec.message());
-      return;
-    }
-  }
+  if (!make_parent(path)) return;
   fs::path old = out_ / path;
   if (same_bytes(old, bytes)) {
     if (::link(old.c_str(), target.c_str()) == 0) return;

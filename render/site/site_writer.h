@@ -63,6 +63,10 @@ class SiteWriter {
   // Adds one file (queued for writing; waits while much is queued); a second file of the same path
   // is ignored. False once anything failed: error() tells what.
   bool put(const std::string& path, std::string bytes);
+  // Carries the current site's file of `path` over unchanged (hard-linked, else copied), for a page
+  // known not to have changed (page_keys.h). False, with nothing queued, when the current site has no
+  // such file; the caller then renders it.
+  bool keep(const std::string& path);
   // Waits for the queued files, then swaps the new site in.
   Expected<WriteStats> commit();
   std::string error() const;
@@ -70,7 +74,14 @@ class SiteWriter {
  private:
   SiteWriter(std::filesystem::path out, std::filesystem::path tmp, const WriteOptions& options);
   void drain();                                             // the writer thread
+  struct Queued {
+    std::string path, bytes;
+    bool keep = false;  // carry the current site's file over instead
+  };
+  bool enqueue(Queued file);
   void write(const std::string& path, const std::string& bytes);  // one file, on the writer thread
+  void carry_over(const std::string& path);                       // one kept file, on the writer thread
+  bool make_parent(const std::string& path);
   bool fail(std::string reason);
   void finish_writing();                                    // stops the writer thread once the queue is empty
 
@@ -78,7 +89,7 @@ class SiteWriter {
   WriteOptions options_;
   mutable std::mutex mutex_;
   std::condition_variable queued_, taken_;
-  std::deque<std::pair<std::string, std::string>> queue_;
+  std::deque<Queued> queue_;
   std::size_t queued_bytes_ = 0;
   bool closing_ = false;
   std::thread thread_;
