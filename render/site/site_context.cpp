@@ -172,12 +172,16 @@ SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::s
   };
   mentioned_in_.resize(count);
   body_dependencies_.assign(count, 0);
+  // When the current site recorded keys for most pages, most pages will be kept (page_keys.h): the
+  // pass then makes no HTML, and the few pages rendered render their bodies again.
+  BodyOptions pass = body_options_;
+  pass.render_html = input.options.recorded.size() < count / 2;
   ordered_parallel<RenderedBody>(
       count, threads_, body_window,
       [&](std::size_t i) {
         std::uint64_t log = 0;
         resolver_log = &log;
-        RenderedBody b = render_body(g.note(by_id_[i]), body_options_);
+        RenderedBody b = render_body(g.note(by_id_[i]), pass);
         for (const std::string& term : b.terms) log_text(term);
         resolver_log = nullptr;
         body_dependencies_[by_id_[i]] = log;  // each vertex's slot is written by one thread
@@ -185,7 +189,7 @@ SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::s
       },
       [&](std::size_t i, RenderedBody& b) {
         std::size_t v = by_id_[i];
-        bodies_.put(v, b.html);
+        if (pass.render_html) bodies_.put(v, b.html);
         if (on_body) on_body(v, b);
         for (BodyLink& l : b.links)
           if (auto t = vertex(l.target))
