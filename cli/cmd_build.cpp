@@ -137,6 +137,7 @@ int build_once(const Args* args) {
   input.options.site_title = session->config.site_title;
   input.options.allow_raw_html = args->has("--unsafe-html");
   input.options.layout_cache = inputs.index.parent_path() / "site-layouts.bin";
+  input.options.body_cache = inputs.index.parent_path() / "site-bodies.bin";
 
   auto writer = site::SiteWriter::begin(out, fault_options());
   if (!writer) {

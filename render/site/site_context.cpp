@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "core/model/schema.h"
+#include "render/site/body_cache.h"
 #include "render/site/html.h"
 #include "render/site/parallel.h"
 
@@ -34,14 +35,44 @@ std::size_t kind_rank(std::string_view kind) {
 
 constexpr std::size_t body_window = 256;  // bodies read ahead of their use, at most
 
-// While a thread renders a body, what its resolver answered is folded in here (body_dependencies).
-thread_local std::uint64_t* resolver_log = nullptr;
+// While a thread renders a body, what its resolver was asked and answered: the answers folded into a
+// hash (body_dependencies), the questions kept as text to ask again (body_cache.h). Each question is
+// a kind ('w' a wikilink target, 'f' a file path) and the text, ended by '\0'.
+struct ResolverLog {
+  std::uint64_t hash = 0;
+  std::string queries;
+  bool record = true;  // false while replaying: the questions are known
+};
+thread_local ResolverLog* resolver_log = nullptr;
 
-void log_text(std::string_view text) {
-  if (!resolver_log) return;
-  *resolver_log = XXH3_64bits_withSeed(text.data(), text.size(), *resolver_log);
-  *resolver_log = XXH3_64bits_withSeed("\0", 1, *resolver_log);
+void log_query(char kind, std::string_view text) {
+  if (!resolver_log || !resolver_log->record) return;
+  resolver_log->queries += kind;
+  resolver_log->queries.append(text);
+  resolver_log->queries += '\0';
 }
+
+void log_answer(std::string_view text) {
+  if (!resolver_log) return;
+  resolver_log->hash = XXH3_64bits_withSeed(text.data(), text.size(), resolver_log->hash);
+  resolver_log->hash = XXH3_64bits_withSeed("\0", 1, resolver_log->hash);
+}
+
+// What every body's rendering shares besides the resolver's answers: the program, the options, and
+// the glossary (every TERM's file).
+std::uint64_t bodies_context(const SiteInput& input) {
+  std::string key = input.options.renderer + '\0' + ANTHOLOGY_VERSION + '\0' + (input.options.allow_raw_html ? "raw" : "safe");
+  for (const Note& n : input.corpus.notes)
+    if (n.kind == Kind::Term) key += '\0' + n.id + ':' + std::to_string(n.content_hash);
+  return XXH3_64bits(key.data(), key.size());
+}
+
+// A body's pass result, and how it was made.
+struct PassedBody {
+  RenderedBody body;
+  std::uint64_t dependencies = 0;
+  std::string queries;
+};
 
 }  // namespace
 
@@ -151,14 +182,15 @@ SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::s
     if (!v)
       if (std::string_view id = resolve_view(target); !id.empty()) v = vertex(id);
     WikilinkTarget answer = v ? link_targets_[*v] : WikilinkTarget{};
-    for (std::string_view part : {target, answer.id, answer.title, answer.kind})
-      log_text(part);
+    log_query('w', target);
+    for (std::string_view part : {target, answer.id, answer.title, answer.kind}) log_answer(part);
     return answer;
   };
   body_options_.resolve_file = [this](std::string_view path) {
     std::string id = resolve(stem_of(path));
-    log_text(path);
-    log_text(id);
+    log_query('f', path);
+    log_answer(path);
+    log_answer(id);
     return id;
   };
 
@@ -176,19 +208,55 @@ SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::s
   // pass then makes no HTML, and the few pages rendered render their bodies again.
   BodyOptions pass = body_options_;
   pass.render_html = input.options.recorded.size() < count / 2;
-  ordered_parallel<RenderedBody>(
+  // Asks a body's questions again, in order, for the hash of this build's answers.
+  auto replay = [&](const Note& from, std::string_view queries) {
+    ResolverLog log;
+    log.record = false;
+    resolver_log = &log;
+    while (!queries.empty()) {
+      std::size_t end = queries.find('\0');
+      if (end == std::string_view::npos || end == 0) break;
+      std::string_view text = queries.substr(1, end - 1);
+      if (queries[0] == 'w') body_options_.resolve(from, text);
+      else body_options_.resolve_file(text);
+      queries.remove_prefix(end + 1);
+    }
+    resolver_log = nullptr;
+    return log.hash;
+  };
+  BodyCache cache = input.options.body_cache.empty() || input.options.renderer.empty()
+                        ? BodyCache()
+                        : BodyCache(input.options.body_cache, bodies_context(input));
+  ordered_parallel<PassedBody>(
       count, threads_, body_window,
       [&](std::size_t i) {
-        std::uint64_t log = 0;
+        const Note& n = g.note(by_id_[i]);
+        PassedBody p;
+        if (!pass.render_html) {  // a body from the cache has no HTML
+          auto cached = cache.find(n.path, n.content_hash, [&](std::string_view queries) {
+            p.queries.assign(queries);
+            return p.dependencies = replay(n, queries);
+          });
+          if (cached) {
+            p.body = std::move(*cached);
+            return p;
+          }
+        }
+        ResolverLog log;
         resolver_log = &log;
-        RenderedBody b = render_body(g.note(by_id_[i]), pass);
-        for (const std::string& term : b.terms) log_text(term);
+        p.queries.clear();
+        p.body = render_body(n, pass);
         resolver_log = nullptr;
-        body_dependencies_[by_id_[i]] = log;  // each vertex's slot is written by one thread
-        return b;
+        p.dependencies = log.hash;
+        p.queries = std::move(log.queries);
+        return p;
       },
-      [&](std::size_t i, RenderedBody& b) {
+      [&](std::size_t i, PassedBody& p) {
         std::size_t v = by_id_[i];
+        const Note& n = g.note(v);
+        body_dependencies_[v] = p.dependencies;
+        cache.add(n.path, n.content_hash, p.dependencies, p.queries, p.body);
+        RenderedBody& b = p.body;
         if (pass.render_html) bodies_.put(v, b.html);
         if (on_body) on_body(v, b);
         for (BodyLink& l : b.links)
@@ -200,6 +268,8 @@ SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::s
         for (const std::string& term : b.terms)
           if (auto t = vertex(term)) mentioned_in_[*t].push_back(static_cast<std::uint32_t>(v));
       });
+
+  cache.save();
 
   for (std::size_t i = 0; i < input.diagnostics.size(); ++i) diagnostics_by_file_[input.diagnostics[i].where.file].push_back(i);
 

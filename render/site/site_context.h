@@ -35,7 +35,9 @@ struct SiteOptions {
   std::size_t mentions_cap = 100;       // notes listed under a TERM's "Mentioned in", then "and N more"
   std::size_t excerpts_cap = 100;       // backlinks of a node shown with an excerpt (all are listed)
   std::filesystem::path layout_cache;   // where layouts are remembered between builds; empty: nowhere
-  std::string renderer;                 // identifies the program rendering; empty: pages are never kept
+  std::filesystem::path body_cache;     // what the context pass learnt from each body (body_cache.h)
+  std::string renderer;                 // identifies the program rendering; empty: no page is kept and
+                                        // no body cache is used
   RecordedKeys recorded;                // the page keys of the current site (page_keys.h)
   unsigned threads = 0;                 // 0: one per core
 };
@@ -87,8 +89,8 @@ class SiteContext {
   // The body of a vertex as HTML, for its page: as the context pass rendered it (body_store.h).
   std::string render_body_of(std::size_t v) const;
   // A hash of everything a vertex's body drew from other notes when it was rendered: each reference
-  // it resolved and what that resolved to (id, title, kind), and the glossary terms it linked. With
-  // the note's own content and the glossary, it determines the body's HTML (page_key.h).
+  // it resolved and what that resolved to (id, title, kind). With the note's own content and the
+  // glossary, it determines the body's HTML (page_keys.h).
   std::uint64_t body_dependencies(std::size_t v) const { return body_dependencies_[v]; }
   // Every note linking to v, by id.
   const std::vector<Backlink>& backlinks(std::size_t v) const { return backlinks_[v]; }

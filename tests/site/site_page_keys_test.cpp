@@ -83,11 +83,12 @@ TEST_CASE("site: pages kept from the last build equal pages rendered from nothin
   check("a body gained links, one by title", false);
   append(corpus / "sota" / "SOTA-131.md", "\nSee also [[LIT-99999]].\n");
   check("a body gained a link that resolves to nothing (a diagnostic)", false);
-  std::ofstream(corpus / "lit" / "LIT-990.md") << "---\nid: LIT-990\ntitle: A Paper Added Later\nauthors: [Doe]\nyear: 2024\n"
-                                                 "tags: [normalization]\n---\nIt cites [[LIT-101]].\n";
-  check("a note added", false);
-  fs::remove(corpus / "lit" / "LIT-990.md");
-  check("a note removed", false);
+  // The link of SOTA-131 above now resolves, though SOTA-131 itself did not change.
+  std::ofstream(corpus / "lit" / "LIT-99999.md") << "---\nid: LIT-99999\ntitle: A Paper Added Later\nauthors: [Doe]\n"
+                                                   "year: 2024\ntags: [normalization]\n---\nIt cites [[LIT-101]].\n";
+  check("a note added that an unchanged body links", false);
+  fs::remove(corpus / "lit" / "LIT-99999.md");
+  check("that note removed", false);
   append(corpus / "lit" / "LIT-100.md", "\nOne more sentence, again without links.\n");
   check("a body changed again", true);
 }
