@@ -63,9 +63,10 @@ std::uint64_t PageKeys::node_page(std::size_t v) const {
   if (site_ == 0) return 0;
   const Graph& g = ctx_.graph();
   const Note& n = g.note(v);
-  if (!n.kernel.empty()) return 0;
   Hasher h;
   h.number(site_).number(shown_[v]).text(n.path).number(n.content_hash).number(ctx_.body_dependencies(v));
+  if (const StoredKernelResult* r = n.kernel.empty() ? nullptr : ctx_.kernel_result(n.id))
+    h.text(r->kernel).number(r->pass).text(r->claims_json).text(r->compiler).text(r->checked_at).text(r->error);
   // Relations both ways, as resolved this build.
   for (const Relation& r : n.relations) {
     h.text(r.kind).text(r.written).text(r.to);

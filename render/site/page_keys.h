@@ -8,7 +8,7 @@
 // what its body's references resolved to (SiteContext::body_dependencies); and what every page
 // shares: the program that renders (its templates are built in), the site options, the node and edge
 // counts of the footer, and the glossary (its terms are linked with their definitions in every body).
-// A page with a kernel is always rendered: it comes with a second file.
+// A page with a kernel also depends on the kernel's last result; its kernel file is kept with it.
 //
 // The keys of a site live in the site itself (page_keys_file.h).
 #include <cstdint>
@@ -24,7 +24,8 @@ class PageKeys {
   // `renderer` identifies the program rendering (empty: no page is ever kept).
   PageKeys(const SiteContext& context, std::string_view renderer);
 
-  // The key of v's page; 0 when the page must be rendered whatever was recorded.
+  // The key of v's page (and of its kernel file); 0 when the page must be rendered whatever was
+  // recorded.
   std::uint64_t node_page(std::size_t v) const;
 
  private:

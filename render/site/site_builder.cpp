@@ -63,9 +63,13 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
         SiteFiles kernel_files;
         std::size_t v = order[i];
         key_of[i] = keys.node_page(v);
-        if (input.options.recorded.matches(ctx.file(v), key_of[i]) && keep(ctx.file(v))) {
-          ++kept;
-          return;
+        if (input.options.recorded.matches(ctx.file(v), key_of[i])) {
+          const Note& n = g.note(v);
+          bool kernel = !n.kernel.empty() && (n.kind == Kind::Sota || n.kind == Kind::Theory);
+          if ((!kernel || keep(kernel_file(n.id, n.kernel))) && keep(ctx.file(v))) {
+            ++kept;
+            return;
+          }
         }
         std::string page = pages.node_page(v, kernel_files);
         put(ctx.file(v), std::move(page));

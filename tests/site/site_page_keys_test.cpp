@@ -52,13 +52,16 @@ TEST_CASE("site: pages kept from the last build equal pages rendered from nothin
   REQUIRE(fs::exists(out / ".anthology-pages"));
 
   // Each edit, then an incremental build compared with a fresh one (its own index and folder).
-  auto check = [&](const std::string& what, bool expect_kept) {
+  // `with_index`: the fresh build starts from a copy of the index (for kernel results, which only
+  // `kernels check` makes), still with no site and no caches.
+  auto check = [&](const std::string& what, bool expect_kept, bool with_index = false) {
     INFO("after: " << what);
     RunResult incremental = build_site(dir.path(), corpus, out, "", "ANTHOLOGY_TIMINGS=1");
     INFO(incremental.err);
     REQUIRE(incremental.status == 0);
     if (expect_kept) CHECK(kept_pages(incremental) > 0);
     TempDir fresh;
+    if (with_index) fs::copy_file(dir.path() / "index.db", fresh.path() / "index.db");
     RunResult scratch = build_site(fresh.path(), corpus, fresh.path() / "site");
     REQUIRE(scratch.status == 0);
     auto a = snapshot(out), b = snapshot(fresh.path() / "site");
@@ -91,4 +94,11 @@ TEST_CASE("site: pages kept from the last build equal pages rendered from nothin
   check("that note removed", false);
   append(corpus / "lit" / "LIT-100.md", "\nOne more sentence, again without links.\n");
   check("a body changed again", true);
+  if (std::system("command -v c++ >/dev/null 2>&1") == 0) {
+    RunResult k = run("cd " + shell_arg(dir.path()) + " && " + shell_arg(anthology_binary()) + " kernels check SOTA-192 --corpus " +
+                      shell_arg(corpus) + " --index " + shell_arg(dir.path() / "index.db"));
+    INFO(k.out << k.err);
+    REQUIRE((k.status == 0 || k.status == 1));
+    check("a kernel checked (its page shows the result)", true, true);
+  }
 }
