@@ -205,31 +205,49 @@ std::uint32_t SearchIndexBuilder::term_id(std::string_view term, std::uint64_t h
   return id;
 }
 
-bool SearchIndexBuilder::add(const SearchDoc& doc) {
-  std::uint32_t d = static_cast<std::uint32_t>(docs_++);
-  doc_terms_.clear();
-  std::size_t length = 0;
-  auto count = [&](std::string_view t, std::uint64_t h, bool title) {
-    std::uint32_t id = term_id(t, h);
-    if (id >= seen_in_.size()) {
-      seen_in_.resize(terms_.size(), UINT32_MAX);
-      place_.resize(terms_.size());
-    }
-    if (seen_in_[id] != d) {
-      seen_in_[id] = d;
-      place_[id] = static_cast<std::uint32_t>(doc_terms_.size());
-      doc_terms_.push_back({id, {d, 0, 0}});
-    }
-    Posting& p = doc_terms_[place_[id]].second;
-    std::uint16_t& tf = title ? p.title_tf : p.body_tf;
-    if (tf < 65535) ++tf;
-    ++length;
+DocTerms count_terms(const SearchDoc& doc) {
+  // A small open-addressing table of the document's distinct terms, by hash; each distinct term is
+  // copied into `words` once.
+  DocTerms out;
+  thread_local std::vector<std::uint32_t> slots;  // index into out.terms + 1; 0: empty
+  // A term takes at least three bytes (two letters and a separator): at most two thirds full.
+  std::size_t bytes = doc.title.size() + doc.aliases.size() + doc.id.size() + doc.text.size() + 2;
+  std::size_t size = 1024;
+  while (size < 2 * (bytes / 3 + 2)) size *= 2;
+  slots.assign(size, 0);
+  std::size_t mask = size - 1;
+  auto take = [&](bool title) {
+    return [&, title](std::string_view t, std::uint64_t h) {
+      ++out.length;
+      std::size_t at = static_cast<std::size_t>(h ^ h >> 29) & mask;
+      for (;; at = (at + 1) & mask) {
+        if (slots[at] == 0) {
+          slots[at] = static_cast<std::uint32_t>(out.terms.size() + 1);
+          out.terms.push_back({h, static_cast<std::uint32_t>(out.words.size()), static_cast<std::uint16_t>(t.size()), 0, 0});
+          out.words.append(t);
+          break;
+        }
+        const DocTerms::Term& e = out.terms[slots[at] - 1];
+        if (e.hash == h && std::string_view(out.words).substr(e.offset, e.length) == t) break;
+      }
+      DocTerms::Term& e = out.terms[slots[at] - 1];
+      std::uint16_t& tf = title ? e.title_tf : e.body_tf;
+      if (tf < 65535) ++tf;
+    };
   };
   for (std::string_view part : {std::string_view(doc.title), std::string_view(" "), std::string_view(doc.aliases),
                                 std::string_view(" "), std::string_view(doc.id)})
-    for_each_term(part, [&](std::string_view t, std::uint64_t h) { count(t, h, true); });
-  for_each_term(doc.text, [&](std::string_view t, std::uint64_t h) { count(t, h, false); });
-  for (const auto& [id, posting] : doc_terms_) postings_[id].push_back(posting);
+    for_each_term(part, take(true));
+  for_each_term(doc.text, take(false));
+  return out;
+}
+
+bool SearchIndexBuilder::add(const SearchDoc& doc, const DocTerms& counted) {
+  std::uint32_t d = static_cast<std::uint32_t>(docs_++);
+  std::string_view words = counted.words;
+  for (const DocTerms::Term& t : counted.terms)
+    postings_[term_id(words.substr(t.offset, t.length), t.hash)].push_back({d, t.title_tf, t.body_tf});
+  std::size_t length = counted.length;
   total_length_ += static_cast<double>(length);
   if (!meta_docs_.empty()) meta_docs_ += ',';
   meta_docs_ += '[';

@@ -37,10 +37,27 @@ std::string shard_key(std::string_view term);
 
 // Builds the index one document at a time (in the order they are numbered), handing each snippet
 // file to the sink as soon as it is full; finish() writes the meta and term shards.
+// A document's distinct terms and how often each occurs in its title (with aliases and id) and body:
+// the part of indexing that needs no other document, so that it can run on any thread before add().
+struct DocTerms {
+  struct Term {
+    std::uint64_t hash;
+    std::uint32_t offset;  // into words
+    std::uint16_t length, title_tf, body_tf;
+  };
+  std::string words;  // the distinct terms, back to back
+  std::vector<Term> terms;
+  std::size_t length = 0;  // every occurrence, for BM25's document length
+};
+
+DocTerms count_terms(const SearchDoc& doc);
+
 class SearchIndexBuilder {
  public:
   explicit SearchIndexBuilder(FileSink sink) : sink_(std::move(sink)) {}
-  bool add(const SearchDoc& doc);
+  bool add(const SearchDoc& doc) { return add(doc, count_terms(doc)); }
+  // `counted` is count_terms(doc), made beforehand.
+  bool add(const SearchDoc& doc, const DocTerms& counted);
   bool finish();
 
  private:
@@ -61,9 +78,6 @@ class SearchIndexBuilder {
   std::vector<Slot> slots_;
   std::vector<std::string> terms_;
   std::vector<std::vector<Posting>> postings_;
-  // The terms of the document being added, counted in place: seen_in_ and place_ are by term.
-  std::vector<std::pair<std::uint32_t, Posting>> doc_terms_;
-  std::vector<std::uint32_t> seen_in_, place_;
   std::string meta_docs_;  // JSON array items, comma-separated
   std::vector<std::string> chunk_;
   std::size_t docs_ = 0, chunks_ = 0;

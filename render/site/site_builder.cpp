@@ -37,16 +37,7 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
   // Every body once: links, terms and excerpts for the context, text for the search index.
   const Graph& g = input.graph;
   SearchIndexBuilder search(put);
-  SiteContext ctx(input, [&](std::size_t v, const RenderedBody& body) {
-    const Note& n = g.note(v);
-    std::string aliases, text;
-    for (const std::string& a : n.aliases) aliases += a + " ";
-    for (const std::string* part : {&n.short_definition, &n.plain})
-      if (!part->empty()) text += *part + "\n";
-    text += body.plain;
-    search.add({n.id, n.title.empty() ? n.id : n.title, aliases, n.kind ? kind_name(*n.kind) : "?", node_file(n.id),
-                std::move(text)});
-  });
+  SiteContext ctx(input, [&](std::size_t, const SearchDoc& doc, const DocTerms& terms) { search.add(doc, terms); });
   if (failed || !search.finish()) return false;
   timer.mark("site context and search");
 

@@ -72,7 +72,18 @@ struct PassedBody {
   RenderedBody body;
   std::uint64_t dependencies = 0;
   std::string queries;
+  SearchDoc doc;  // when the search index is built
+  DocTerms terms;
 };
+
+SearchDoc search_doc(const Note& n, const RenderedBody& body) {
+  std::string aliases, text;
+  for (const std::string& a : n.aliases) aliases += a + " ";
+  for (const std::string* part : {&n.short_definition, &n.plain})
+    if (!part->empty()) text += *part + "\n";
+  text += body.plain;
+  return {n.id, n.title.empty() ? n.id : n.title, aliases, n.kind ? kind_name(*n.kind) : "?", node_file(n.id), std::move(text)};
+}
 
 }  // namespace
 
@@ -88,7 +99,7 @@ std::string_view SiteContext::kind_class(const Note& n) {
   return "unknown";
 }
 
-SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::size_t, const RenderedBody&)>& on_body)
+SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
     : input_(input),
       glossary_(input.corpus),
       adjacency_(input.graph),
@@ -232,23 +243,26 @@ SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::s
       [&](std::size_t i) {
         const Note& n = g.note(by_id_[i]);
         PassedBody p;
-        if (!pass.render_html) {  // a body from the cache has no HTML
-          auto cached = cache.find(n.path, n.content_hash, [&](std::string_view queries) {
+        std::optional<RenderedBody> cached;
+        if (!pass.render_html)  // a body from the cache has no HTML
+          cached = cache.find(n.path, n.content_hash, [&](std::string_view queries) {
             p.queries.assign(queries);
             return p.dependencies = replay(n, queries);
           });
-          if (cached) {
-            p.body = std::move(*cached);
-            return p;
-          }
+        if (cached) {
+          p.body = std::move(*cached);
+        } else {
+          ResolverLog log;
+          resolver_log = &log;
+          p.body = render_body(n, pass);
+          resolver_log = nullptr;
+          p.dependencies = log.hash;
+          p.queries = std::move(log.queries);
         }
-        ResolverLog log;
-        resolver_log = &log;
-        p.queries.clear();
-        p.body = render_body(n, pass);
-        resolver_log = nullptr;
-        p.dependencies = log.hash;
-        p.queries = std::move(log.queries);
+        if (on_doc) {
+          p.doc = search_doc(n, p.body);
+          p.terms = count_terms(p.doc);
+        }
         return p;
       },
       [&](std::size_t i, PassedBody& p) {
@@ -258,7 +272,7 @@ SiteContext::SiteContext(const SiteInput& input, const std::function<void(std::s
         cache.add(n.path, n.content_hash, p.dependencies, p.queries, p.body);
         RenderedBody& b = p.body;
         if (pass.render_html) bodies_.put(v, b.html);
-        if (on_body) on_body(v, b);
+        if (on_doc) on_doc(v, p.doc, p.terms);
         for (BodyLink& l : b.links)
           if (auto t = vertex(l.target))
             if (Backlink* back = backlink_from(*t, v)) {

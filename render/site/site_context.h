@@ -22,6 +22,7 @@
 #include "render/site/layout_cache.h"
 #include "render/site/markdown.h"
 #include "render/site/page_keys_file.h"
+#include "render/site/search_index.h"
 
 namespace anth::site {
 
@@ -60,8 +61,10 @@ struct Backlink {
 
 class SiteContext {
  public:
-  // Renders every body once, calling `on_body` in id order with each (for the search index).
-  SiteContext(const SiteInput& input, const std::function<void(std::size_t v, const RenderedBody&)>& on_body = {});
+  // Renders every body once, calling `on_doc` in id order with each note as a search document and its
+  // terms counted (on the rendering threads), for the search index.
+  using DocUse = std::function<void(std::size_t v, const SearchDoc& doc, const DocTerms& terms)>;
+  explicit SiteContext(const SiteInput& input, const DocUse& on_doc = {});
 
   const Corpus& corpus() const { return input_.corpus; }
   const Graph& graph() const { return input_.graph; }

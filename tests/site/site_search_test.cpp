@@ -39,3 +39,29 @@ TEST_CASE("site: the search index keeps each of thousands of terms once, with al
   CHECK(v3.find("\"v3\":[[3,0,1],[10,0,1],[17,0,1],") != std::string::npos);
   CHECK(files["search/meta.js"].find("[\"ID-2999\",\"w2999\",\"LIT\",\"ID.html\",6]") != std::string::npos);
 }
+
+// count_terms against a plain map of search_terms(), on documents whose terms are mostly in the title
+// and aliases (the table is sized from every field, not the body alone), repeated, long and short.
+TEST_CASE("site: a document's terms are counted as search_terms finds them", "[site]") {
+  auto check = [](const SearchDoc& doc) {
+    std::map<std::string, std::pair<int, int>> expected;  // title tf, body tf
+    std::size_t length = 0;
+    for (const std::string& t : search_terms(doc.title + " " + doc.aliases + " " + doc.id)) ++expected[t].first, ++length;
+    for (const std::string& t : search_terms(doc.text)) ++expected[t].second, ++length;
+    DocTerms counted = count_terms(doc);
+    std::map<std::string, std::pair<int, int>> got;
+    for (const DocTerms::Term& t : counted.terms) {
+      auto [it, fresh] = got.emplace(counted.words.substr(t.offset, t.length), std::pair<int, int>(t.title_tf, t.body_tf));
+      CHECK(fresh);  // each distinct term once
+    }
+    CHECK(got == expected);
+    CHECK(counted.length == length);
+  };
+  std::string aliases;
+  for (int i = 0; i < 3000; ++i) aliases += "alias" + std::to_string(i) + " ";
+  check({"SOTA-1", "Many Names", aliases, "SOTA", "SOTA-1.html", ""});
+  check({"LIT-2", "Softmax softmax SOFTMAX", "", "LIT", "LIT-2.html", "softmax and the softmax, again softmax; x y zz"});
+  std::string body;
+  for (int i = 0; i < 20000; ++i) body += "w" + std::to_string(i % 7000) + (i % 3 ? " " : ", ");
+  check({"NOTE-3", "", "", "NOTE", "NOTE-3.html", body});
+}
