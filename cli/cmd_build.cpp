@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/build_stamp.h"
+#include "cli/progress.h"
 #include "cli/commands.h"
 #include "cli/session.h"
 #include "cli/watch.h"
@@ -145,10 +146,13 @@ int build_once(const Args* args) {
     return 2;
   }
   input.options.renderer = renderer_identity();
+  PhasedProgress progress(started);
+  input.options.progress = std::ref(progress);
   input.options.recorded = site::RecordedKeys::load(out);
   bool built = site::build_site(
       input, [&](const std::string& path, std::string bytes) { return (*writer)->put(path, std::move(bytes)); },
       [&](const std::string& path) { return (*writer)->keep(path); });
+  progress.finish();
   timer.mark("render");
   if (auto stored = session->wait_stored(); !stored) {
     std::cerr << "anthology build: " << stored.error() << "; the previous site is kept\n";

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "cli/progress.h"
 #include "core/rules/rule_catalog.h"
 #include "render/kernels/kernel_library.h"
 
@@ -66,7 +67,8 @@ std::vector<KernelCheck> check_kernels(Session& session, const std::vector<const
   kernels::RunOptions options;
   options.compiler = compiler;
   options.flags = session.config.kernel_flags;
-  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> next{0}, done{0};
+  Progress progress("kernels", nodes.size());
   auto worker = [&] {
     for (std::size_t i; (i = next.fetch_add(1)) < nodes.size();) {
       KernelCheck& c = checks[i];
@@ -77,14 +79,17 @@ std::vector<KernelCheck> check_kernels(Session& session, const std::vector<const
         c.skip_reason = problems.front().message;
         continue;
       }
-      auto name = kernels::split_kernel_name(c.node->kernel);
-      options.source_name = name.first + ".cpp";
-      c.result = kernels::compile_and_run(kernels::emit_kernel_source(request_of(*c.node)), options);
+      // Each kernel its own options: the two workers must not share the source name.
+      kernels::RunOptions own = options;
+      own.source_name = kernels::split_kernel_name(c.node->kernel).first + ".cpp";
+      c.result = kernels::compile_and_run(kernels::emit_kernel_source(request_of(*c.node)), own);
+      progress.advance(++done);
     }
   };
   std::thread helper(worker);
   worker();
   helper.join();
+  progress.finish();
 
   std::string when = utc_now();
   for (const KernelCheck& c : checks) {

@@ -3,31 +3,38 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace anth::cli {
 
 namespace {
-constexpr auto grace = std::chrono::seconds(1);
+Progress::Clock::duration grace() {
+  const char* ms = std::getenv("ANTHOLOGY_PROGRESS_GRACE_MS");
+  return ms ? std::chrono::milliseconds(std::atol(ms)) : std::chrono::milliseconds(1000);
+}
 constexpr auto redraw_every = std::chrono::milliseconds(100);
 constexpr int bar_width = 30;
 }  // namespace
 
-Progress::Progress(std::string label, std::size_t total)
+Progress::Progress(std::string label, std::size_t total, Clock::time_point since)
     : label_(std::move(label)),
       total_(total),
       enabled_(::isatty(STDERR_FILENO) != 0),
-      start_(std::chrono::steady_clock::now()),
-      last_draw_(start_) {}
+      since_(since),
+      start_(Clock::now()),
+      last_draw_(start_),
+      grace_(grace()) {}
 
 Progress::~Progress() { finish(); }
 
 void Progress::advance(std::size_t done) {
   if (!enabled_) return;
-  auto now = std::chrono::steady_clock::now();
-  if (now - start_ < grace || now - last_draw_ < redraw_every) return;
+  auto now = Clock::now();
+  if (now - since_ < grace_ || (drawing_ && now - last_draw_ < redraw_every)) return;
   std::unique_lock lock(mutex_, std::try_to_lock);
   if (!lock) return;  // another thread is drawing; skipping one frame is fine
   last_draw_ = now;
+  drawing_ = true;
   draw(done);
 }
 
@@ -38,8 +45,12 @@ void Progress::draw(std::size_t done) {
   int filled = static_cast<int>(fraction * bar_width);
   std::string bar(filled, '#');
   bar.resize(bar_width, '.');
-  std::fprintf(stderr, "\r%s [%s] %zu/%zu  %.0f/s ", label_.c_str(), bar.c_str(), done, total,
-               seconds > 0 ? static_cast<double>(done) / seconds : 0.0);
+  // A rate over the first instants of a phase says nothing: it shows after a quarter second.
+  if (seconds >= 0.25)
+    std::fprintf(stderr, "\r%s [%s] %zu/%zu  %.0f/s \033[K", label_.c_str(), bar.c_str(), done, total,
+                 static_cast<double>(done) / seconds);
+  else
+    std::fprintf(stderr, "\r%s [%s] %zu/%zu \033[K", label_.c_str(), bar.c_str(), done, total);
   std::fflush(stderr);
   drawn_ = true;
 }
@@ -51,6 +62,22 @@ void Progress::finish() {
     std::fflush(stderr);
     drawn_ = false;
   }
+}
+
+void PhasedProgress::operator()(std::string_view phase, std::size_t done, std::size_t total) {
+  std::lock_guard lock(mutex_);
+  if (phase != phase_ || !bar_) {
+    if (bar_) bar_->finish();
+    phase_ = phase;
+    bar_ = std::make_unique<Progress>(std::string(phase), total, since_);
+  }
+  bar_->advance(done);
+}
+
+void PhasedProgress::finish() {
+  std::lock_guard lock(mutex_);
+  if (bar_) bar_->finish();
+  bar_.reset();
 }
 
 }  // namespace anth::cli

@@ -1,17 +1,22 @@
 #pragma once
-// A progress bar on stderr with counts and rate, shown only when stderr is a terminal and the work has
-// run longer than a second (cli.md: "a progress bar on long work when stderr is a terminal").
+// A progress bar on stderr with counts and rate, shown only when stderr is a terminal and the command
+// has run longer than a second (cli.md: "a progress bar on long work when stderr is a terminal").
+// ANTHOLOGY_PROGRESS_GRACE_MS changes that second (tests draw from the start with 0).
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 namespace anth::cli {
 
 class Progress {
  public:
-  // `label` names the work ("parsing"); `total` is the number of items.
-  Progress(std::string label, std::size_t total);
+  using Clock = std::chrono::steady_clock;
+  // `label` names the work ("parsing"); `total` is the number of items; `since` is when the command
+  // started, from which the grace second counts.
+  Progress(std::string label, std::size_t total, Clock::time_point since = Clock::now());
   ~Progress();
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
@@ -24,14 +29,30 @@ class Progress {
 
  private:
   void draw(std::size_t done);
+  bool drawing_ = false;  // a frame was due: later ones follow every 100 ms
 
   std::string label_;
   std::atomic<std::size_t> total_;
   bool enabled_;
-  std::chrono::steady_clock::time_point start_;
-  std::chrono::steady_clock::time_point last_draw_;
+  Clock::time_point since_, start_, last_draw_;
+  Clock::duration grace_;
   std::mutex mutex_;
   bool drawn_ = false;
+};
+
+// One bar per phase of a longer task ("bodies", then "pages"): a new phase label replaces the bar.
+// Thread-safe.
+class PhasedProgress {
+ public:
+  explicit PhasedProgress(Progress::Clock::time_point since = Progress::Clock::now()) : since_(since) {}
+  void operator()(std::string_view phase, std::size_t done, std::size_t total);
+  void finish();
+
+ private:
+  Progress::Clock::time_point since_;
+  std::mutex mutex_;
+  std::string phase_;
+  std::unique_ptr<Progress> bar_;
 };
 
 }  // namespace anth::cli

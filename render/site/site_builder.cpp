@@ -47,7 +47,10 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
   const auto& order = ctx.vertices_by_id();
   PageKeys keys(ctx, keep ? input.options.renderer : "");
   std::vector<std::uint64_t> key_of(order.size());
-  std::atomic<std::size_t> kept{0};
+  std::atomic<std::size_t> kept{0}, done{0};
+  auto progress = [&] {
+    if (input.options.progress) input.options.progress("pages", ++done, order.size());
+  };
   parallel_for(
       order.size(), ctx.threads(),
       [&](std::size_t i, unsigned) {
@@ -59,10 +62,12 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
           bool kernel = !n.kernel.empty() && (n.kind == Kind::Sota || n.kind == Kind::Theory);
           if ((!kernel || keep(kernel_file(n.id, n.kernel))) && keep(ctx.file(v))) {
             ++kept;
+            progress();
             return;
           }
         }
         std::string page = pages.node_page(v, kernel_files);
+        progress();
         put(ctx.file(v), std::move(page));
         for (SiteFile& f : kernel_files) put(f.path, std::move(f.bytes));
       },

@@ -266,6 +266,7 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
         return p;
       },
       [&](std::size_t i, PassedBody& p) {
+        if (input.options.progress) input.options.progress("bodies", i + 1, count);
         std::size_t v = by_id_[i];
         const Note& n = g.note(v);
         body_dependencies_[v] = p.dependencies;

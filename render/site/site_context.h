@@ -41,6 +41,8 @@ struct SiteOptions {
                                         // no body cache is used
   RecordedKeys recorded;                // the page keys of the current site (page_keys.h)
   unsigned threads = 0;                 // 0: one per core
+  // Told how far a phase ("bodies", "pages") has come; from any thread. Empty: nobody is told.
+  std::function<void(std::string_view phase, std::size_t done, std::size_t total)> progress;
 };
 
 struct SiteInput {

@@ -1,0 +1,64 @@
+// Progress bars (cli/progress.h) on a real terminal: `script` runs the command on a pseudo-terminal.
+// A build draws one bar per phase with counts and a rate; with stderr redirected, nothing is drawn.
+// ANTHOLOGY_PROGRESS_GRACE_MS=0 draws from the start (the grace second would outlast these builds).
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+
+#include "tests/hardening/hardening_support.h"
+#include "tests/support/test_support.h"
+
+using namespace anth::test;
+
+namespace {
+
+std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+
+bool have_script() { return std::system("command -v script >/dev/null 2>&1") == 0; }
+
+// Runs `args` on a pseudo-terminal; the terminal's output (stdout and stderr together).
+RunResult on_terminal(const fs::path& dir, const std::string& args) {
+  std::string inner = "ANTHOLOGY_PROGRESS_GRACE_MS=0 " + quoted(anthology_binary()) + " " + args;
+  return run("cd " + quoted(dir) + " && script -qec \"" + inner + "\" /dev/null");
+}
+
+}  // namespace
+
+TEST_CASE("progress: a build on a terminal shows a bar per phase with counts and rate", "[cli][progress]") {
+  if (!have_script()) {
+    WARN("skipped: no `script` to make a terminal");
+    return;
+  }
+  TempDir dir;
+  anth::hardening::write_generated_corpus(dir, "corpus", 4000);  // phases long enough to show a rate
+  RunResult r = on_terminal(dir.path(), "build --corpus corpus --out site");
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+  for (const char* phase : {"ingest [", "bodies [", "pages ["}) CHECK(r.out.find(phase) != std::string::npos);
+  CHECK(r.out.find("/4000 ") != std::string::npos);  // done of total
+  CHECK(r.out.find("/s ") != std::string::npos);     // the rate
+  CHECK(r.out.find("\r\033[K") != std::string::npos);  // each bar is cleared when its phase ends
+  CHECK(r.out.find("wrote ") != std::string::npos);
+
+  // The same build with stderr to a file: no bar, not even on the terminal's stdout.
+  fs::remove_all(dir.path() / "site");
+  fs::remove_all(dir.path() / "corpus" / ".anthology");
+  RunResult quiet = on_terminal(dir.path(), "build --corpus corpus --out site 2>err.txt");
+  REQUIRE(quiet.status == 0);
+  CHECK(quiet.out.find(" [") == std::string::npos);
+  CHECK(read_file(dir.path() / "err.txt").find(" [") == std::string::npos);
+}
+
+TEST_CASE("progress: kernels check on a terminal counts the kernels", "[cli][progress]") {
+  if (!have_script() || std::system("command -v c++ >/dev/null 2>&1") != 0) {
+    WARN("skipped: no `script` or no C++ compiler");
+    return;
+  }
+  TempDir dir;
+  fs::copy(source_dir() / "data", dir.path() / "corpus", fs::copy_options::recursive);
+  RunResult r = on_terminal(dir.path(), "kernels check SOTA-192 --corpus corpus");
+  INFO(r.out << r.err);
+  CHECK((r.status == 0 || r.status == 1));
+  CHECK(r.out.find("kernels [") != std::string::npos);
+  CHECK(r.out.find("1/1") != std::string::npos);
+}
