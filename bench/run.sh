@@ -90,7 +90,21 @@ RUN_ID="$(date +%Y%m%d-%H%M%S)-$$"
 RAW="$OUT/raw-$RUN_ID.tsv"
 META="$OUT/meta-$RUN_ID.txt"
 TMP="$(mktemp -d "$OUT/tmp.XXXXXX")"
+# Outputs of earlier runs are moved aside into $TRASH and deleted only when the script ends: on ext4,
+# creating files within a minute of deleting many others is slow and erratic (the inode allocator
+# steps over each recently freed inode: `recently_deleted` in a perf profile), which made the
+# from-scratch rows of every tool vary twofold from run to run, measuring the file system's memory of
+# the previous run rather than the tool.
+TRASH="$TMP/trash"
+mkdir -p "$TRASH"
 trap 'rm -rf "$TMP"' EXIT
+set_aside() {  # PATH... : moved into $TRASH (they may not exist)
+  local p
+  for p in "$@"; do
+    [ -e "$p" ] && mv "$p" "$TRASH/$(date +%s%N)-$RANDOM"
+  done
+  return 0
+}
 : >"$RAW"
 log "run id $RUN_ID (raw numbers in $RAW; bench/run.sh --report $RUN_ID ... merges runs)"
 
@@ -263,7 +277,7 @@ EOF2
     mkdir -p "$hugo_dir/content"
     cp -r "$BENCH/hugo/config.toml" "$BENCH/hugo/layouts" "$hugo_dir/"
     (cd "$corpus" && tar -cf - --exclude='./.anthology' --exclude='./anthology.toml' .) | tar -xf - -C "$hugo_dir/content"
-    if ! row "$n" hugo "$runs" "rm -rf '$hugo_dir/public' '$hugo_dir/resources'" "$HUGO_TIMEOUT" \
+    if ! row "$n" hugo "$runs" "set_aside '$hugo_dir/public' '$hugo_dir/resources'" "$HUGO_TIMEOUT" \
       "$HUGO_BIN" --source "$hugo_dir" --destination "$hugo_dir/public" --quiet; then :; fi
     if [ "$(last_status "$n" hugo)" = ok ]; then
       echo "hugo_pages_$n=$(find "$hugo_dir/public" -name '*.html' | wc -l)" >>"$META"
@@ -276,7 +290,7 @@ EOF2
   if want build; then
   local build_runs="${!build_runs_var:-${BUILD_RUNS:-$runs}}"
   echo "build_runs_$n=$build_runs" >>"$META"
-  if row "$n" build_full "$build_runs" "rm -rf '$corpus/.anthology' '$site' '$site'.*" "$CMD_TIMEOUT" \
+  if row "$n" build_full "$build_runs" "set_aside '$corpus/.anthology' '$site' '$site'.*" "$CMD_TIMEOUT" \
     "$A" build --corpus "$corpus" --out "$site" && [ "${!incr_var:-1}" = 0 ]; then
     echo "site_files_$n=$(find "$site" -type f | wc -l)" >>"$META"
     echo "site_bytes_$n=$(du -sb "$site" | cut -f1)" >>"$META"
@@ -327,7 +341,7 @@ EOF2
 
   # 4. lint: cold (no index), then warm
   if want lint; then
-  ACCEPT_RC1=1 row "$n" lint_cold "$runs" "rm -rf '$corpus/.anthology'" "$CMD_TIMEOUT" \
+  ACCEPT_RC1=1 row "$n" lint_cold "$runs" "set_aside '$corpus/.anthology'" "$CMD_TIMEOUT" \
     "$A" lint --corpus "$corpus" || true
   echo "lint_says_$n=$(tail -1 "$TMP/out" | cut -c1-140)" >>"$META"
   ACCEPT_RC1=1 timeout "$CMD_TIMEOUT" "$A" lint --corpus "$corpus" >/dev/null 2>&1  # warm the index

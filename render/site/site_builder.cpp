@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <map>
 #include <mutex>
 
@@ -41,65 +42,72 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
   if (failed || !search.finish()) return false;
   timer.mark("site context and search");
 
-  // One page per node, on every core; a page whose inputs are those of the current site's is kept.
+  // A node page whose inputs are those of the current site's page is kept rather than rendered.
   Templates t;
   Pages pages(ctx, t);
   const auto& order = ctx.vertices_by_id();
   PageKeys keys(ctx, keep ? input.options.renderer : "");
   std::vector<std::uint64_t> key_of(order.size());
   std::atomic<std::size_t> kept{0}, done{0};
-  auto progress = [&] {
-    if (input.options.progress) input.options.progress("pages", ++done, order.size());
+  auto node_page = [&](std::size_t i) {
+    SiteFiles kernel_files;
+    std::size_t v = order[i];
+    key_of[i] = keys.node_page(v);
+    if (input.options.recorded.matches(ctx.file(v), key_of[i])) {
+      const Note& n = g.note(v);
+      bool kernel = !n.kernel.empty() && (n.kind == Kind::Sota || n.kind == Kind::Theory);
+      if ((!kernel || keep(kernel_file(n.id, n.kernel))) && keep(ctx.file(v))) {
+        ++kept;
+        return;
+      }
+    }
+    std::string page = pages.node_page(v, kernel_files);
+    put(ctx.file(v), std::move(page));
+    for (SiteFile& f : kernel_files) put(f.path, std::move(f.bytes));
   };
-  parallel_for(
-      order.size(), ctx.threads(),
-      [&](std::size_t i, unsigned) {
-        SiteFiles kernel_files;
-        std::size_t v = order[i];
-        key_of[i] = keys.node_page(v);
-        if (input.options.recorded.matches(ctx.file(v), key_of[i])) {
-          const Note& n = g.note(v);
-          bool kernel = !n.kernel.empty() && (n.kind == Kind::Sota || n.kind == Kind::Theory);
-          if ((!kernel || keep(kernel_file(n.id, n.kernel))) && keep(ctx.file(v))) {
-            ++kept;
-            progress();
-            return;
-          }
-        }
-        std::string page = pages.node_page(v, kernel_files);
-        progress();
-        put(ctx.file(v), std::move(page));
-        for (SiteFile& f : kernel_files) put(f.path, std::move(f.bytes));
-      },
-      [&] { return failed.load(); });
-  if (failed) return false;
-  timer.mark("node pages (" + std::to_string(kept.load()) + " kept)");
-  if (keep) {
-    std::vector<std::pair<std::string, std::uint64_t>> recorded;
-    recorded.reserve(order.size());
-    for (std::size_t i = 0; i < order.size(); ++i) recorded.emplace_back(ctx.file(order[i]), key_of[i]);
-    put(page_keys_file, encode_page_keys(std::move(recorded)));
-  }
 
-  put("index.html", pages.home_page());
-  for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory})
-    for (auto& [file, html] : pages.kind_listings(kind)) put(file, std::move(html));
-  put("glossary.html", pages.glossary_page());
-
+  // The site-wide pages, one task each (the listings of a kind together, a tag page each).
   std::map<std::string, std::vector<std::size_t>> by_tag;
   for (std::size_t v : order)
     for (const std::string& tag : g.note(v).tags) {
       auto& list = by_tag[tag];
       if (list.empty() || list.back() != v) list.push_back(v);
     }
-  put("tags.html", pages.tags_page());
-  for (const auto& [tag, vertices] : by_tag) put(tag_file(tag), pages.tag_page(tag, vertices));
+  std::vector<std::function<void()>> site_pages = {
+      [&] { put("provenance.html", pages.provenance_page()); },
+      [&] { put("index.html", pages.home_page()); },
+      [&] { put("glossary.html", pages.glossary_page()); },
+      [&] { put("tags.html", pages.tags_page()); },
+      [&] { put("kernels.html", pages.kernels_page()); },
+      [&] { put("search.html", pages.search_page()); },
+  };
+  for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory})
+    site_pages.push_back([&, kind] {
+      for (auto& [file, html] : pages.kind_listings(kind)) put(file, std::move(html));
+    });
+  for (const auto& entry : by_tag)
+    site_pages.push_back([&, tag = &entry] { put(tag_file(tag->first), pages.tag_page(tag->first, tag->second)); });
 
-  put("graph.html", pages.graph_page());
-  put("provenance.html", pages.provenance_page());
-  put("kernels.html", pages.kernels_page());
-  put("search.html", pages.search_page());
-  timer.mark("site pages");
+  // Every page on every core: the whole graph first (its drawing takes longest), then the nodes' pages,
+  // then the rest; a core that drew the graph takes fewer node pages.
+  std::size_t tasks = 1 + order.size() + site_pages.size();
+  parallel_for(
+      tasks, ctx.threads(),
+      [&](std::size_t i, unsigned) {
+        if (i == 0) put("graph.html", pages.graph_page());
+        else if (i <= order.size()) node_page(i - 1);
+        else site_pages[i - 1 - order.size()]();
+        if (input.options.progress) input.options.progress("pages", ++done, tasks);
+      },
+      [&] { return failed.load(); });
+  if (failed) return false;
+  if (keep) {
+    std::vector<std::pair<std::string, std::uint64_t>> recorded;
+    recorded.reserve(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i) recorded.emplace_back(ctx.file(order[i]), key_of[i]);
+    put(page_keys_file, encode_page_keys(std::move(recorded)));
+  }
+  timer.mark("pages (" + std::to_string(kept.load()) + " kept)");
   ctx.layouts().save();
   return !failed;
 }

@@ -35,7 +35,7 @@ void append(const fs::path& file, const std::string& text) { std::ofstream(file,
 
 // How many node pages the last build kept, from its phase timings.
 long kept_pages(const RunResult& r) {
-  std::string marker = "timing: node pages (";
+  std::string marker = "timing: pages (";
   std::size_t at = r.err.find(marker);
   return at == std::string::npos ? -1 : std::stol(r.err.substr(at + marker.size()));
 }
