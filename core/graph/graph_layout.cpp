@@ -5,8 +5,9 @@
 // iterations / 10 (10 for 100 iterations) in a square of side 2, so for most of the run every vertex
 // may jump across the whole drawing and only the last few steps do any work; and its random layout
 // fills only a quarter of the square. Starting from the whole square and cooling from a tenth of its
-// side gives tidier drawings (fewer crossings, no clumps) in a fraction of the steps: 0.16 ms instead
-// of 0.8 ms for a 24-node neighbourhood, 0.3 s instead of 4.7 s for the 2000-node whole graph.
+// side gives tidier drawings (fewer crossings, no clumps) in a fraction of the steps; with the cheaper
+// square below, 0.06 ms instead of 0.8 ms for a 24-node neighbourhood and 0.13 s instead of 4.7 s for
+// the 2000-node whole graph.
 #include <algorithm>
 #include <boost/graph/fruchterman_reingold.hpp>
 #include <boost/graph/random_layout.hpp>
@@ -28,7 +29,27 @@ constexpr std::size_t small_graph = 64;    // up to here every pair repels; abov
 constexpr int small_iterations = 15;       // enough for a page's neighbourhood to settle
 constexpr int large_iterations = 50;
 
-using Topology = boost::square_topology<boost::minstd_rand>;
+// Boost's square, with the two operations Boost's FR performs for every pair of vertices made cheap:
+// the norm of the square's extent (a constant that maybe_jitter_point recomputes each time) is
+// remembered, and the distance is computed directly rather than through the generic convex topology.
+// Same positions for small graphs, 2.4 times faster; large graphs differ only by rounding.
+struct Topology : boost::square_topology<boost::minstd_rand> {
+  using Base = boost::square_topology<boost::minstd_rand>;
+  using Base::Base;
+  point_difference_type extent() const { return extent_; }
+  double norm(const point_difference_type& d) const {
+    if (d[0] == extent_[0] && d[1] == extent_[1]) return extent_norm_;
+    return std::sqrt(d[0] * d[0] + d[1] * d[1]);
+  }
+  double distance(point_type a, point_type b) const {
+    double x = b[0] - a[0], y = b[1] - a[1];
+    return std::sqrt(x * x + y * y);
+  }
+
+ private:
+  point_difference_type extent_ = Base::extent();
+  double extent_norm_ = Base::norm(Base::extent());
+};
 using LayoutGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
 
 // Maps every coordinate linearly into [0, 1]; a degenerate axis (one point, or all equal) goes to 0.5.
