@@ -63,6 +63,26 @@ void for_each_term(std::string_view text, F&& f) {
   }
 }
 
+// LEB128: seven bits a byte, low first, the high bit set on all but the last.
+void put_varint(std::string& out, std::uint32_t v) {
+  while (v >= 0x80) {
+    out += static_cast<char>((v & 0x7f) | 0x80);
+    v >>= 7;
+  }
+  out += static_cast<char>(v);
+}
+
+std::uint32_t get_varint(std::string_view& in) {
+  std::uint32_t v = 0;
+  for (int shift = 0; !in.empty(); shift += 7) {
+    auto byte = static_cast<unsigned char>(in.front());
+    in.remove_prefix(1);
+    v |= static_cast<std::uint32_t>(byte & 0x7f) << shift;
+    if (!(byte & 0x80)) break;
+  }
+  return v;
+}
+
 // A valid UTF-8 prefix of at most `limit` bytes.
 std::string_view utf8_prefix(std::string_view s, std::size_t limit) {
   if (s.size() <= limit) return s;
@@ -202,6 +222,7 @@ std::uint32_t SearchIndexBuilder::term_id(std::string_view term, std::uint64_t h
   slots_[at] = {hash, id};
   terms_.emplace_back(term);
   postings_.emplace_back();
+  last_doc_.push_back(0);
   return id;
 }
 
@@ -245,8 +266,14 @@ DocTerms count_terms(const SearchDoc& doc) {
 bool SearchIndexBuilder::add(const SearchDoc& doc, const DocTerms& counted) {
   std::uint32_t d = static_cast<std::uint32_t>(docs_++);
   std::string_view words = counted.words;
-  for (const DocTerms::Term& t : counted.terms)
-    postings_[term_id(words.substr(t.offset, t.length), t.hash)].push_back({d, t.title_tf, t.body_tf});
+  for (const DocTerms::Term& t : counted.terms) {
+    std::uint32_t id = term_id(words.substr(t.offset, t.length), t.hash);
+    std::string& list = postings_[id];
+    put_varint(list, d - last_doc_[id]);
+    put_varint(list, t.title_tf);
+    put_varint(list, t.body_tf);
+    last_doc_[id] = d;
+  }
   std::size_t length = counted.length;
   total_length_ += static_cast<double>(length);
   if (!meta_docs_.empty()) meta_docs_ += ',';
@@ -294,15 +321,18 @@ bool SearchIndexBuilder::finish() {
       append_js_string(body, terms_[id]);
       body += ":[";
       bool first = true;
-      for (const Posting& p : postings_[id]) {
+      std::string_view list = postings_[id];
+      for (std::uint32_t doc = 0; !list.empty();) {
+        doc += get_varint(list);
+        std::uint32_t title_tf = get_varint(list), body_tf = get_varint(list);
         if (!first) body += ',';
         first = false;
         body += '[';
-        body += std::to_string(p.doc);
+        body += std::to_string(doc);
         body += ',';
-        body += std::to_string(p.title_tf);
+        body += std::to_string(title_tf);
         body += ',';
-        body += std::to_string(p.body_tf);
+        body += std::to_string(body_tf);
         body += ']';
       }
       body += "]";
