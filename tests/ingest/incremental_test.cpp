@@ -109,4 +109,13 @@ TEST_CASE("a cold run hands its parses to the index in batches, and they are all
   CHECK(second.reused == static_cast<std::size_t>(n));
   REQUIRE(second.corpus.notes.size() == static_cast<std::size_t>(n));
   CHECK(second.corpus.notes.back().title.rfind("Paper LIT-", 0) == 0);
+
+  // A few changed notes are not written ahead: store() writes them in one transaction with the tables
+  // derived from them.
+  dir.write("lit/LIT-7.md", lit("LIT-7", "Changed."));
+  dir.write("lit/LIT-2099.md", lit("LIT-2099", "Changed too."));
+  auto third = load_corpus({dir.path()}, &*index);
+  REQUIRE(third);
+  CHECK(third->parsed == 2);
+  CHECK(third->fresh.size() == 2);
 }
