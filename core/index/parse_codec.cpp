@@ -349,6 +349,11 @@ class Reader {
   void string_into(std::string& out) {
     expect('"');
     out.clear();
+    // The encoded length bounds the decoded one: room for it once, rather than growing run by run
+    // (a body of many lines ended up with half again its size unused: 200 MB over 100,000 notes).
+    const char* q = p_;
+    while (q < end_ && *q != '"') q += *q == '\\' ? 2 : 1;
+    if (q - p_ > 15) out.reserve(static_cast<std::size_t>(q - p_));
     for (;;) {
       std::size_t run = plain_run(p_, end_);
       out.append(p_, run);

@@ -1,5 +1,6 @@
 #pragma once
 // The pages of the site, each rendered from its template with data drawn from the SiteContext.
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,9 +29,9 @@ class Pages {
   std::string node_page(std::size_t v, SiteFiles& extra) const;
 
   std::string home_page() const;
-  // A kind's listing, in pages of options().listing_page_size rows: ("papers.html", html),
-  // ("papers-2.html", html), ...
-  std::vector<std::pair<std::string, std::string>> kind_listings(Kind kind) const;
+  // A kind's listing, in pages of options().listing_page_size rows, each handed to `emit` as soon as
+  // it is rendered: ("papers.html", html), ("papers-2.html", html), ...
+  void kind_listings(Kind kind, const std::function<void(std::string file, std::string html)>& emit) const;
   std::string tags_page() const;
   std::string tag_page(const std::string& tag, const std::vector<std::size_t>& vertices) const;
   std::string glossary_page() const;

@@ -126,7 +126,7 @@ std::string Pages::home_page() const {
   return wrap(frame, t_.render("home", data));
 }
 
-std::vector<std::pair<std::string, std::string>> Pages::kind_listings(Kind kind) const {
+void Pages::kind_listings(Kind kind, const std::function<void(std::string file, std::string html)>& emit) const {
   const Graph& g = ctx_.graph();
   std::vector<std::size_t> members;
   for (std::size_t v : ctx_.vertices_by_id())
@@ -165,9 +165,8 @@ std::vector<std::pair<std::string, std::string>> Pages::kind_listings(Kind kind)
       break;
     case Kind::Term: columns = {"Id", "Term"}; break;
   }
-  std::vector<TemplateValue> all_rows;
-  all_rows.reserve(members.size());
-  for (std::size_t v : members) {
+  // One row: built when its page is, so that a kind of 40,000 notes never holds all its rows.
+  auto row_of = [&](std::size_t v) {
     const Note& n = g.note(v);
     TemplateValue cells = TemplateValue::list();
     cells.push(cell(n.id, ctx_.file(v), "id"));
@@ -204,8 +203,8 @@ std::vector<std::pair<std::string, std::string>> Pages::kind_listings(Kind kind)
       }
       case Kind::Term: break;
     }
-    all_rows.push_back(TemplateValue::object().set("cells", std::move(cells)));
-  }
+    return TemplateValue::object().set("cells", std::move(cells));
+  };
   auto cols = [&] {
     TemplateValue list = TemplateValue::list();
     for (const char* c : columns) list.push(TemplateValue::object().set("label", c));
@@ -215,12 +214,11 @@ std::vector<std::pair<std::string, std::string>> Pages::kind_listings(Kind kind)
   // Pages of page_size rows: papers.html, papers-2.html, ...
   std::string stem = listing_file(kind).substr(0, listing_file(kind).size() - 5);
   std::size_t size = std::max<std::size_t>(1, ctx_.options().listing_page_size);
-  std::size_t pages = std::max<std::size_t>(1, (all_rows.size() + size - 1) / size);
+  std::size_t pages = std::max<std::size_t>(1, (members.size() + size - 1) / size);
   auto file_of = [&](std::size_t p) { return p == 0 ? stem + ".html" : stem + "-" + std::to_string(p + 1) + ".html"; };
-  std::vector<std::pair<std::string, std::string>> out;
   for (std::size_t p = 0; p < pages; ++p) {
     TemplateValue rows = TemplateValue::list();
-    for (std::size_t i = p * size; i < std::min(all_rows.size(), (p + 1) * size); ++i) rows.push(std::move(all_rows[i]));
+    for (std::size_t i = p * size; i < std::min(members.size(), (p + 1) * size); ++i) rows.push(row_of(members[i]));
     TemplateValue pager = TemplateValue::list();
     if (pages > 1)
       for (std::size_t q = 0; q < pages; ++q)
@@ -238,9 +236,8 @@ std::vector<std::pair<std::string, std::string>> Pages::kind_listings(Kind kind)
     frame.title = listing_title(kind) + (p > 0 ? " (page " + std::to_string(p + 1) + ")" : "");
     frame.current = stem;
     frame.body_class = "page-listing";
-    out.emplace_back(file_of(p), wrap(frame, t_.render("listing", data)));
+    emit(file_of(p), wrap(frame, t_.render("listing", data)));
   }
-  return out;
 }
 
 std::string Pages::tags_page() const {

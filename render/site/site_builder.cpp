@@ -83,7 +83,7 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
   };
   for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory})
     site_pages.push_back([&, kind] {
-      for (auto& [file, html] : pages.kind_listings(kind)) put(file, std::move(html));
+      pages.kind_listings(kind, [&](std::string file, std::string html) { put(file, std::move(html)); });
     });
   for (const auto& entry : by_tag)
     site_pages.push_back([&, tag = &entry] { put(tag_file(tag->first), pages.tag_page(tag->first, tag->second)); });
