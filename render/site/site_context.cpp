@@ -10,6 +10,7 @@
 #include "render/site/body_cache.h"
 #include "render/site/html.h"
 #include "render/site/parallel.h"
+#include "render/site/resolver_log.h"
 
 namespace anth::site {
 
@@ -34,29 +35,6 @@ std::size_t kind_rank(std::string_view kind) {
 }
 
 constexpr std::size_t body_window = 256;  // bodies read ahead of their use, at most
-
-// While a thread renders a body, what its resolver was asked and answered: the answers folded into a
-// hash (body_dependencies), the questions kept as text to ask again (body_cache.h). Each question is
-// a kind ('w' a wikilink target, 'f' a file path) and the text, ended by '\0'.
-struct ResolverLog {
-  std::uint64_t hash = 0;
-  std::string queries;
-  bool record = true;  // false while replaying: the questions are known
-};
-thread_local ResolverLog* resolver_log = nullptr;
-
-void log_query(char kind, std::string_view text) {
-  if (!resolver_log || !resolver_log->record) return;
-  resolver_log->queries += kind;
-  resolver_log->queries.append(text);
-  resolver_log->queries += '\0';
-}
-
-void log_answer(std::string_view text) {
-  if (!resolver_log) return;
-  resolver_log->hash = XXH3_64bits_withSeed(text.data(), text.size(), resolver_log->hash);
-  resolver_log->hash = XXH3_64bits_withSeed("\0", 1, resolver_log->hash);
-}
 
 // What every body's rendering shares besides the resolver's answers: the program, the options, and
 // the glossary (every TERM's file).
@@ -193,15 +171,15 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
     if (!v)
       if (std::string_view id = resolve_view(target); !id.empty()) v = vertex(id);
     WikilinkTarget answer = v ? link_targets_[*v] : WikilinkTarget{};
-    log_query('w', target);
-    for (std::string_view part : {target, answer.id, answer.title, answer.kind}) log_answer(part);
+    resolver_log::note_query('w', target);
+    for (std::string_view part : {target, answer.id, answer.title, answer.kind}) resolver_log::note_answer(part);
     return answer;
   };
   body_options_.resolve_file = [this](std::string_view path) {
     std::string id = resolve(stem_of(path));
-    log_query('f', path);
-    log_answer(path);
-    log_answer(id);
+    resolver_log::note_query('f', path);
+    resolver_log::note_answer(path);
+    resolver_log::note_answer(id);
     return id;
   };
 
@@ -219,21 +197,12 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
   // pass then makes no HTML, and the few pages rendered render their bodies again.
   BodyOptions pass = body_options_;
   pass.render_html = input.options.recorded.size() < count / 2;
-  // Asks a body's questions again, in order, for the hash of this build's answers.
+  // Asks a body's questions again, for the hash of this build's answers.
   auto replay = [&](const Note& from, std::string_view queries) {
-    ResolverLog log;
-    log.record = false;
-    resolver_log = &log;
-    while (!queries.empty()) {
-      std::size_t end = queries.find('\0');
-      if (end == std::string_view::npos || end == 0) break;
-      std::string_view text = queries.substr(1, end - 1);
-      if (queries[0] == 'w') body_options_.resolve(from, text);
+    return resolver_log::replay(queries, [&](char kind, std::string_view text) {
+      if (kind == 'w') body_options_.resolve(from, text);
       else body_options_.resolve_file(text);
-      queries.remove_prefix(end + 1);
-    }
-    resolver_log = nullptr;
-    return log.hash;
+    });
   };
   BodyCache cache = input.options.body_cache.empty() || input.options.renderer.empty()
                         ? BodyCache()
@@ -252,10 +221,7 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
         if (cached) {
           p.body = std::move(*cached);
         } else {
-          ResolverLog log;
-          resolver_log = &log;
-          p.body = render_body(n, pass);
-          resolver_log = nullptr;
+          resolver_log::Recording log = resolver_log::record([&] { p.body = render_body(n, pass); });
           p.dependencies = log.hash;
           p.queries = std::move(log.queries);
         }
