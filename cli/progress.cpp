@@ -20,21 +20,18 @@ Progress::Progress(std::string label, std::size_t total, Clock::time_point since
     : label_(std::move(label)),
       total_(total),
       enabled_(::isatty(STDERR_FILENO) != 0),
-      since_(since),
       start_(Clock::now()),
-      last_draw_(start_),
-      grace_(grace()) {}
+      next_draw_((since + grace()).time_since_epoch().count()) {}
 
 Progress::~Progress() { finish(); }
 
 void Progress::advance(std::size_t done) {
   if (!enabled_) return;
-  auto now = Clock::now();
-  if (now - since_ < grace_ || (drawing_ && now - last_draw_ < redraw_every)) return;
+  Clock::rep now = Clock::now().time_since_epoch().count();
+  if (now < next_draw_.load(std::memory_order_relaxed)) return;
   std::unique_lock lock(mutex_, std::try_to_lock);
   if (!lock) return;  // another thread is drawing; skipping one frame is fine
-  last_draw_ = now;
-  drawing_ = true;
+  next_draw_ = now + std::chrono::duration_cast<Clock::duration>(redraw_every).count();
   draw(done);
 }
 
@@ -64,7 +61,10 @@ void Progress::finish() {
   }
 }
 
+PhasedProgress::PhasedProgress(Progress::Clock::time_point since) : since_(since), enabled_(::isatty(STDERR_FILENO) != 0) {}
+
 void PhasedProgress::operator()(std::string_view phase, std::size_t done, std::size_t total) {
+  if (!enabled_) return;
   std::lock_guard lock(mutex_);
   if (phase != phase_ || !bar_) {
     if (bar_) bar_->finish();

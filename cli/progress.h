@@ -29,13 +29,14 @@ class Progress {
 
  private:
   void draw(std::size_t done);
-  bool drawing_ = false;  // a frame was due: later ones follow every 100 ms
 
   std::string label_;
   std::atomic<std::size_t> total_;
   bool enabled_;
-  Clock::time_point since_, start_, last_draw_;
-  Clock::duration grace_;
+  Clock::time_point start_;
+  // When the next frame may be drawn: the end of the grace second, then 100 ms after each frame.
+  // Atomic: every worker thread checks it on each advance().
+  std::atomic<Clock::rep> next_draw_;
   std::mutex mutex_;
   bool drawn_ = false;
 };
@@ -44,12 +45,14 @@ class Progress {
 // Thread-safe.
 class PhasedProgress {
  public:
-  explicit PhasedProgress(Progress::Clock::time_point since = Progress::Clock::now()) : since_(since) {}
+  explicit PhasedProgress(Progress::Clock::time_point since = Progress::Clock::now());
+  // Cheap when stderr is no terminal; otherwise one lock per call.
   void operator()(std::string_view phase, std::size_t done, std::size_t total);
   void finish();
 
  private:
   Progress::Clock::time_point since_;
+  bool enabled_;
   std::mutex mutex_;
   std::string phase_;
   std::unique_ptr<Progress> bar_;

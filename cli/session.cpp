@@ -106,20 +106,19 @@ Expected<Session> open_session(const Args& args, StoreMode mode) {
   s.diagnostics = finalize_diagnostics(std::move(raw), s.loaded->corpus, s.config);
   timer.mark("graph and rules");
 
-  s.kernel_results = s.index->kernel_results();
-
   // Pointers to what the session keeps behind pointers, so that moving the session is harmless.
-  auto store = [index = s.index.get(), loaded = s.loaded.get(), diagnostics = s.diagnostics]() -> Expected<void> {
+  auto store = [index = s.index.get(), loaded = s.loaded.get()](const std::vector<Diagnostic>& diagnostics) -> Expected<void> {
     auto stored = index->store(loaded->corpus, loaded->changed(), loaded->paths, diagnostics);
     // The parses made this run are in the index now: free their encodings for the rest of a cold build.
     std::vector<LoadedCorpus::FreshParse>().swap(loaded->fresh);
     return stored;
   };
   if (mode == StoreMode::Background) {
-    s.stored = std::async(std::launch::async, std::move(store));
+    s.kernel_results = s.index->kernel_results();  // the index is the store's until wait_stored()
+    s.stored = std::async(std::launch::async, std::move(store), s.diagnostics);  // its own copy
     return s;
   }
-  if (auto stored = store(); !stored) return std::unexpected(stored.error());
+  if (auto stored = store(s.diagnostics); !stored) return std::unexpected(stored.error());
   timer.mark("store index");
   return s;
 }

@@ -48,7 +48,7 @@ struct Session {
   std::unique_ptr<LoadedCorpus> loaded;
   std::unique_ptr<Graph> graph;
   std::vector<Diagnostic> diagnostics;  // every finding, configured, filtered by lint-ignore, sorted
-  std::vector<StoredKernelResult> kernel_results;  // as the index held them when the session opened
+  std::vector<StoredKernelResult> kernel_results;  // read at opening with StoreMode::Background only
 
   const Corpus& corpus() const { return loaded->corpus; }
   // The index update's outcome, waiting for it when it runs in the background. Call it once, before

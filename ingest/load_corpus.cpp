@@ -4,6 +4,7 @@
 #include <atomic>
 #include <fstream>
 #include <future>
+#include <utility>
 #include <iterator>
 #include <thread>
 
@@ -45,11 +46,19 @@ CachedFile fresh_stat(const ParsedNote& parse, std::uint64_t hash, const SourceF
 
 }  // namespace
 
-std::vector<Index::FileParse> LoadedCorpus::changed() const {
+namespace {
+
+// The index's view of encoded parses (they must outlive it).
+std::vector<Index::FileParse> file_parses(const std::vector<LoadedCorpus::FreshParse>& fresh) {
   std::vector<Index::FileParse> out;
-  for (const FreshParse& f : fresh) out.push_back({nullptr, f.file, f.path, f.encoded});
+  out.reserve(fresh.size());
+  for (const auto& f : fresh) out.push_back({nullptr, f.file, f.path, f.encoded});
   return out;
 }
+
+}  // namespace
+
+std::vector<Index::FileParse> LoadedCorpus::changed() const { return file_parses(fresh); }
 
 Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
   std::error_code ec;
@@ -71,29 +80,25 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
   }
 
   // Read and parse what changed, in parallel, a chunk of files at a time. With an index, the workers
-  // also encode what they parsed, and a chunk of many parses goes to the index on a thread of its own
-  // while the next one parses: a cold run holds at most two chunks of encodings (all of them would be
-  // 600 MB at 100,000 notes), and neither encoding nor writing waits for the other.
+  // also encode what they parsed. Once this run's parses fill a chunk, they go to the index on a thread
+  // of their own while the next chunk parses: a cold run holds at most two chunks of encodings (all of
+  // them would be 600 MB at 100,000 notes). Fewer wait for store(), which writes them in one
+  // transaction with the tables derived from them.
   constexpr std::size_t chunk = 2048;
   std::vector<std::optional<ParsedNote>> parses(files.size());
   std::vector<std::uint64_t> hashes(files.size(), 0);
-  std::vector<std::string> encodings(files.size());
-  std::vector<char> handed_over(files.size(), 0);
   unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   threads = std::min<unsigned>(threads, std::max<std::size_t>(1, files.size() / 16 + 1));
-  std::future<void> storing;  // the previous chunk's
+  std::future<void> storing;  // the last batch handed over
   auto hand_over = [&](std::vector<LoadedCorpus::FreshParse> batch) {
-    if (storing.valid()) storing.get();
     storing = std::async(std::launch::async, [&out, index, batch = std::move(batch)]() mutable {
-      std::vector<Index::FileParse> view;
-      view.reserve(batch.size());
-      for (const auto& f : batch) view.push_back({nullptr, f.file, f.path, f.encoded});
       // When the index cannot take them, they stay for store(), which then says why.
-      if (!index->store_parses(view)) std::move(batch.begin(), batch.end(), std::back_inserter(out.fresh));
+      if (!index->store_parses(file_parses(batch))) std::move(batch.begin(), batch.end(), std::back_inserter(out.fresh));
     });
   };
   for (std::size_t start = 0; start < files.size(); start += chunk) {
     std::size_t end = std::min(files.size(), start + chunk);
+    std::vector<std::string> encodings(end - start);
     std::atomic<std::size_t> next{start};
     auto worker = [&] {
       for (std::size_t i; (i = next.fetch_add(1)) < end;) {
@@ -107,7 +112,7 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
           if (plans[i] == Plan::ReuseIfSameHash && hashes[i] == cached[files[i].path].hash) continue;
           parses[i] = parse_note(files[i].path, *bytes, options.max_note_bytes);
         }
-        if (index) encodings[i] = encode_parse(*parses[i]);
+        if (index) encodings[i - start] = encode_parse(*parses[i]);
       }
     };
     std::vector<std::thread> pool;
@@ -115,21 +120,11 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
     worker();
     for (auto& t : pool) t.join();
     if (!index) continue;
-    std::vector<LoadedCorpus::FreshParse> batch;
-    for (std::size_t i = start; i < end; ++i) {
-      if (!parses[i]) continue;
-      batch.push_back({parses[i]->note.path, std::move(encodings[i]), fresh_stat(*parses[i], hashes[i], files[i])});
-      std::string().swap(encodings[i]);
-      handed_over[i] = 1;
-    }
-    // A few changed notes wait for store(), which writes them in one transaction with the tables
-    // derived from them; only a large batch is written ahead.
-    if (batch.size() >= chunk / 2) {
-      hand_over(std::move(batch));
-    } else {
-      if (storing.valid()) storing.get();  // it may add to out.fresh
-      std::move(batch.begin(), batch.end(), std::back_inserter(out.fresh));
-    }
+    if (storing.valid()) storing.get();  // it may have put a batch back into out.fresh
+    for (std::size_t i = start; i < end; ++i)
+      if (parses[i])
+        out.fresh.push_back({parses[i]->note.path, std::move(encodings[i - start]), fresh_stat(*parses[i], hashes[i], files[i])});
+    if (out.fresh.size() >= chunk) hand_over(std::exchange(out.fresh, {}));
   }
   if (storing.valid()) storing.get();  // the index is used again below
 
@@ -176,16 +171,15 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
       continue;
     }
     ++out.parsed;
-    if (handed_over[i]) continue;
-    if (!parses[i]) {  // a stale or undecodable index entry
-      auto bytes = read_bounded(options.root / files[i].path, options.max_note_bytes);
-      parses[i] = bytes ? parse_note(files[i].path, *bytes, options.max_note_bytes)
-                        : unreadable_note(files[i].path, "cannot read file: " + bytes.error());
-      hashes[i] = bytes ? content_hash(*bytes) : 0;
-    }
+    if (parses[i]) continue;  // parsed above (and with an index, in out.fresh or the index already)
+    // A stale or undecodable index entry (so there is an index).
+    auto bytes = read_bounded(options.root / files[i].path, options.max_note_bytes);
+    parses[i] = bytes ? parse_note(files[i].path, *bytes, options.max_note_bytes)
+                      : unreadable_note(files[i].path, "cannot read file: " + bytes.error());
+    hashes[i] = bytes ? content_hash(*bytes) : 0;
     out.fresh.push_back({parses[i]->note.path, encode_parse(*parses[i]), fresh_stat(*parses[i], hashes[i], files[i])});
-    // Hand them to the index as they come (see above). When that fails they stay, and store() says why.
-    if (index && out.fresh.size() >= chunk && index->store_parses(out.changed())) out.fresh.clear();
+    // As above; when the index cannot take them they stay, and store() says why.
+    if (out.fresh.size() >= chunk && index->store_parses(out.changed())) out.fresh.clear();
   }
 
   out.corpus.root = options.root.string();

@@ -33,10 +33,9 @@ class In {
   bool u32(std::uint32_t& v) { return raw(&v, sizeof v); }
   bool u64(std::uint64_t& v) { return raw(&v, sizeof v); }
   bool text(std::string& s) {
-    std::uint32_t n = 0;
-    if (!u32(n) || n > rest_.size()) return false;
-    s.assign(rest_.substr(0, n));
-    rest_.remove_prefix(n);
+    std::string_view v;
+    if (!text_view(v)) return false;
+    s.assign(v);
     return true;
   }
   bool text_view(std::string_view& s) {

@@ -1,5 +1,7 @@
 #include "render/site/glossary.h"
 
+#include <xxhash.h>
+
 #include <algorithm>
 #include <bit>
 #include <map>
@@ -52,6 +54,9 @@ Glossary::Glossary(const Corpus& corpus) {
   for (const Note& n : corpus.notes)
     if (n.in_graph && n.kind == Kind::Term && corpus.find(n.id) == &n) notes.push_back(&n);
   std::sort(notes.begin(), notes.end(), [](const Note* a, const Note* b) { return a->id < b->id; });
+  std::string made_of;
+  for (const Note* n : notes) made_of += n->id + ':' + std::to_string(n->content_hash) + '\n';
+  fingerprint_ = XXH3_64bits(made_of.data(), made_of.size());
 
   // The trie as it grows: (node, folded token) -> node. A folded name already in it belongs to an earlier id.
   std::map<std::pair<std::uint32_t, std::string>, std::uint32_t> next;

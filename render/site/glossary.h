@@ -34,6 +34,9 @@ class Glossary {
 
   const std::vector<GlossaryTerm>& terms() const { return terms_; }
   const GlossaryTerm* find(std::string_view id) const;
+  // A hash of the TERM notes the glossary was made from (ids and content hashes): it changes whenever
+  // a name, alias or definition does, which every body's terms and tooltips depend on.
+  std::uint64_t fingerprint() const { return fingerprint_; }
 
   // Every occurrence of a term's name in `text`, left to right, not overlapping. A match starts and
   // ends at a word boundary (the neighbouring characters are not ASCII letters or digits). Where
@@ -57,6 +60,7 @@ class Glossary {
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
   std::vector<GlossaryTerm> terms_;
+  std::uint64_t fingerprint_ = 0;
   std::unordered_map<std::string, std::size_t, Hash, std::equal_to<>> by_id_;
   std::vector<Step> steps_;         // open addressing, a power of two long
   std::string tokens_;

@@ -6,11 +6,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
-#include <unordered_map>
 
 #include "render/site/html.h"
 

@@ -46,10 +46,7 @@ PageKeys::PageKeys(const SiteContext& context, std::string_view renderer) : ctx_
   Hasher site;
   site.text(renderer).text(ANTHOLOGY_VERSION).text(o.site_title).number(o.allow_raw_html);
   site.number(o.neighbourhood_cap).number(o.mentions_cap).number(o.excerpts_cap);
-  site.number(g.vertex_count()).number(g.edge_count());
-  // The glossary: every TERM's file, which holds its names and definitions.
-  for (std::size_t v : ctx_.vertices_by_id())
-    if (g.note(v).kind == Kind::Term) site.text(g.note(v).id).number(g.note(v).content_hash);
+  site.number(g.vertex_count()).number(g.edge_count()).number(ctx_.glossary().fingerprint());
   site_ = site.digest();
 
   shown_.resize(g.vertex_count());

@@ -21,6 +21,9 @@ struct Frame {
   bool header_search = true;
 };
 
+// Whether a node's page shows a reference kernel (and comes with its source file, kernel_file()).
+inline bool shows_kernel(const Note& n) { return !n.kernel.empty() && (n.kind == Kind::Sota || n.kind == Kind::Theory); }
+
 class Pages {
  public:
   Pages(const SiteContext& context, const Templates& templates) : ctx_(context), t_(templates) {}

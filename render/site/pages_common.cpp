@@ -142,7 +142,7 @@ TemplateValue Pages::term_ref(std::size_t v, const std::string& tip_id, const st
   r.set("hover", term ? TemplateValue(term->hover()) : TemplateValue::borrow(ctx_.label(v)));
   r.set("tip_id", tip_id);
   r.set("is_term", term != nullptr);
-  r.set("name", TemplateValue::borrow(n.kind == Kind::Term ? (n.title.empty() ? n.id : n.title) : ctx_.label(v)));
+  r.set("name", TemplateValue::borrow(ctx_.label(v)));  // a TERM's label is its name
   return r;
 }
 

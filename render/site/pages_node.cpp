@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -178,7 +177,7 @@ TemplateValue Pages::kernel_result(const Note& n) const {
 
 TemplateValue Pages::kernel_section(std::size_t v, SiteFiles& extra) const {
   const Note& n = ctx_.graph().note(v);
-  if (n.kernel.empty() || (n.kind != Kind::Sota && n.kind != Kind::Theory)) return false;
+  if (!shows_kernel(n)) return false;
   const kernels::KernelInfo* info = kernels::find_kernel(n.kernel);
   TemplateValue params = TemplateValue::list();
   for (const auto& [name, value] : n.kernel_params)

@@ -280,7 +280,7 @@ std::string Pages::glossary_page() const {
   std::vector<std::size_t> terms;
   for (std::size_t v : ctx_.vertices_by_id())
     if (g.note(v).kind == Kind::Term) terms.push_back(v);
-  auto name = [&](std::size_t v) -> const std::string& { return g.note(v).title.empty() ? g.note(v).id : g.note(v).title; };
+  auto name = [&](std::size_t v) -> const std::string& { return ctx_.label(v); };  // a TERM's label is its name
   std::stable_sort(terms.begin(), terms.end(), [&](std::size_t a, std::size_t b) { return fold(name(a)) < fold(name(b)); });
   TemplateValue letters = TemplateValue::list();
   std::vector<std::pair<std::string, TemplateValue>> groups;  // letter, its terms

@@ -12,6 +12,14 @@ struct Log {
 };
 thread_local Log* active = nullptr;
 
+// Makes `log` this thread's log until the scope ends, however it ends.
+struct Active {
+  explicit Active(Log& log) { active = &log; }
+  ~Active() { active = nullptr; }
+  Active(const Active&) = delete;
+  Active& operator=(const Active&) = delete;
+};
+
 }  // namespace
 
 void note_query(char kind, std::string_view text) {
@@ -31,33 +39,20 @@ void note_answer(std::string_view part) {
 
 Recording record(const std::function<void()>& render) {
   Log log;
-  active = &log;
-  try {
+  {
+    Active on(log);
     render();
-  } catch (...) {
-    active = nullptr;
-    throw;
   }
-  active = nullptr;
   return std::move(log.recording);
 }
 
 std::uint64_t replay(std::string_view queries, const std::function<void(char kind, std::string_view text)>& ask) {
   Log log;
   log.keep_queries = false;
-  active = &log;
-  while (!queries.empty()) {
-    std::size_t end = queries.find('\0');
-    if (end == std::string_view::npos || end == 0) break;
-    try {
-      ask(queries[0], queries.substr(1, end - 1));
-    } catch (...) {
-      active = nullptr;
-      throw;
-    }
-    queries.remove_prefix(end + 1);
-  }
-  active = nullptr;
+  Active on(log);
+  for (std::size_t end; !queries.empty() && (end = queries.find('\0')) != std::string_view::npos && end > 0;
+       queries.remove_prefix(end + 1))
+    ask(queries[0], queries.substr(1, end - 1));
   return log.recording.hash;
 }
 

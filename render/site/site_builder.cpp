@@ -55,8 +55,7 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
     key_of[i] = keys.node_page(v);
     if (input.options.recorded.matches(ctx.file(v), key_of[i])) {
       const Note& n = g.note(v);
-      bool kernel = !n.kernel.empty() && (n.kind == Kind::Sota || n.kind == Kind::Theory);
-      if ((!kernel || keep(kernel_file(n.id, n.kernel))) && keep(ctx.file(v))) {
+      if ((!shows_kernel(n) || keep(kernel_file(n.id, n.kernel))) && keep(ctx.file(v))) {
         ++kept;
         return;
       }

@@ -37,11 +37,10 @@ std::size_t kind_rank(std::string_view kind) {
 constexpr std::size_t body_window = 256;  // bodies read ahead of their use, at most
 
 // What every body's rendering shares besides the resolver's answers: the program, the options, and
-// the glossary (every TERM's file).
-std::uint64_t bodies_context(const SiteInput& input) {
-  std::string key = input.options.renderer + '\0' + ANTHOLOGY_VERSION + '\0' + (input.options.allow_raw_html ? "raw" : "safe");
-  for (const Note& n : input.corpus.notes)
-    if (n.kind == Kind::Term) key += '\0' + n.id + ':' + std::to_string(n.content_hash);
+// the glossary.
+std::uint64_t bodies_context(const SiteInput& input, const Glossary& glossary) {
+  std::string key = input.options.renderer + '\0' + ANTHOLOGY_VERSION + '\0' + (input.options.allow_raw_html ? "raw" : "safe") +
+                    '\0' + std::to_string(glossary.fingerprint());
   return XXH3_64bits(key.data(), key.size());
 }
 
@@ -206,7 +205,7 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
   };
   BodyCache cache = input.options.body_cache.empty() || input.options.renderer.empty()
                         ? BodyCache()
-                        : BodyCache(input.options.body_cache, bodies_context(input));
+                        : BodyCache(input.options.body_cache, bodies_context(input, glossary_));
   ordered_parallel<PassedBody>(
       count, threads_, body_window,
       [&](std::size_t i) {
@@ -261,13 +260,13 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
 }
 
 std::string SiteContext::render_body_of(std::size_t v) const {
+  if (std::optional<std::string> kept = bodies_.get(v))
+    return body_options_.compact_terms ? expand_terms(*kept, glossary_, body_options_.root) : std::move(*kept);
+  // Not kept: rendered again, with its glossary links in full at once (markdown.h: the same bytes).
   BodyOptions page = body_options_;
-  std::optional<std::string> html = bodies_.get(v);
-  if (!html) {
-    page.read_text = false;  // the text was read in the context pass
-    html = std::move(render_body(input_.graph.note(v), page).html);
-  }
-  return page.compact_terms ? expand_terms(*html, glossary_, page.root) : std::move(*html);
+  page.read_text = false;  // the text was read in the context pass
+  page.compact_terms = false;
+  return std::move(render_body(input_.graph.note(v), page).html);
 }
 
 std::vector<std::size_t> SiteContext::neighbourhood(std::size_t v, std::size_t cap) const {

@@ -19,6 +19,17 @@ namespace {
 
 std::string errno_text() { return std::strerror(errno); }
 
+bool is_page(std::string_view path) { return path.ends_with(".html"); }
+
+// The current site's file under a second name in the new one (a hard link), else a copy; the error
+// when neither worked.
+std::error_code link_or_copy(const fs::path& from, const fs::path& to) {
+  if (::link(from.c_str(), to.c_str()) == 0) return {};
+  std::error_code ec;
+  fs::copy_file(from, to, ec);
+  return ec;
+}
+
 // Files queued and not yet written, at most: rendering runs ahead of writing only this far.
 constexpr std::size_t queue_bytes_cap = 16u << 20;
 
@@ -168,7 +179,7 @@ bool SiteWriter::keep(const std::string& path) {
 }
 
 bool SiteWriter::enqueue(Queued file) {
-  bool page = file.path.size() > 5 && file.path.compare(file.path.size() - 5, 5, ".html") == 0;
+  bool page = is_page(file.path);
   std::unique_lock lock(mutex_);
   if (closing_) return false;
   if (!paths_.insert(file.path).second) return true;  // the first file of a path keeps it
@@ -222,24 +233,14 @@ bool SiteWriter::make_parent(const std::string& path) {
 
 void SiteWriter::carry_over(const std::string& path) {
   if (!make_parent(path)) return;
-  fs::path old = out_ / path, target = tmp_ / path;
-  if (::link(old.c_str(), target.c_str()) == 0) return;
-  std::error_code ec;
-  fs::copy_file(old, target, ec);
-  if (ec) fail("cannot keep " + old.string() + ": " + ec.message());
+  if (auto ec = link_or_copy(out_ / path, tmp_ / path)) fail("cannot keep " + (out_ / path).string() + ": " + ec.message());
 }
 
 void SiteWriter::write(const std::string& path, const std::string& bytes) {
-  bool page = path.size() > 5 && path.compare(path.size() - 5, 5, ".html") == 0;
   fs::path target = tmp_ / path;
   if (!make_parent(path)) return;
   fs::path old = out_ / path;
-  if (same_bytes(old, bytes)) {
-    if (::link(old.c_str(), target.c_str()) == 0) return;
-    std::error_code ec;
-    fs::copy_file(old, target, ec);
-    if (!ec) return;
-  }
+  if (same_bytes(old, bytes) && !link_or_copy(old, target)) return;
   long n = writes_.fetch_add(1);
   if (options_.kill_after >= 0 && n >= options_.kill_after) ::kill(::getpid(), SIGKILL);
   if (options_.fail_after >= 0 && n >= options_.fail_after) {
@@ -252,7 +253,7 @@ void SiteWriter::write(const std::string& path, const std::string& bytes) {
   }
   std::lock_guard lock(mutex_);
   ++stats_.files_written;
-  if (page) ++stats_.pages_written;
+  if (is_page(path)) ++stats_.pages_written;
 }
 
 Expected<WriteStats> SiteWriter::commit() {

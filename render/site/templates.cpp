@@ -4,12 +4,12 @@
 // section and holds only spaces and tabs is dropped with its newline.
 #include "render/site/templates.h"
 
-#include <cctype>
 #include <cstdint>
 #include <map>
 #include <stdexcept>
 #include <vector>
 
+#include "ingest/text.h"
 #include "render/embedded_assets.h"
 #include "render/site/html.h"
 
@@ -26,12 +26,6 @@ struct Node {
   std::vector<std::string> path;   // the name split at dots; empty for {{.}}
   std::vector<Node> children;      // sections
 };
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 Node tag_node(Node::Kind kind, std::string_view name) {
   Node n;

@@ -98,6 +98,19 @@ void corrupt(const fs::path& file, std::uintmax_t offset, std::size_t length, un
   for (std::size_t i = 0; i < length; ++i) f.put(static_cast<char>(rng()));
 }
 
+// Fills the file system holding the fixture's .anthology folder until `leave` bytes are available,
+// with one file; free_space() removes it.
+void fill(Fixture& f, std::uintmax_t leave) {
+  fs::space_info space = fs::space(f.anthology_dir());
+  std::uintmax_t size = space.available > leave ? space.available - leave : 0;
+  std::ofstream out(f.anthology_dir() / "filler", std::ios::binary | std::ios::app);
+  std::string block(1 << 16, '\0');
+  for (std::uintmax_t written = 0; written < size; written += block.size())
+    out.write(block.data(), static_cast<std::streamsize>(std::min<std::uintmax_t>(block.size(), size - written)));
+}
+
+void free_space(Fixture& f) { fs::remove(f.anthology_dir() / "filler"); }
+
 }  // namespace
 
 TEST_CASE("index faults: a truncated or overwritten index is rebuilt by the next lint", "[hardening][index-faults]") {
@@ -219,24 +232,14 @@ TEST_CASE("index faults: a full disk is a one-line exit 2, and freeing space rec
     WARN("skipped: cannot mount a tmpfs here (needs root and mount permission)");
     return;
   }
-  auto fill = [&](std::uintmax_t leave) {
-    fs::path filler = f.anthology_dir() / "filler";
-    fs::space_info space = fs::space(f.anthology_dir());
-    std::uintmax_t size = space.available > leave ? space.available - leave : 0;
-    std::ofstream out(filler, std::ios::binary | std::ios::app);
-    std::string block(1 << 16, '\0');
-    for (std::uintmax_t written = 0; written < size; written += block.size())
-      out.write(block.data(), static_cast<std::streamsize>(std::min<std::uintmax_t>(block.size(), size - written)));
-  };
-  auto free_space = [&] { fs::remove(f.anthology_dir() / "filler"); };
 
   SECTION("full before the first index is written") {
-    fill(16 * 1024);
+    fill(f, 16 * 1024);
     Limited r = f.lint();
     INFO("stderr: " << r.err);
     CHECK(r.status == 2);
     CHECK(one_line(r.err));
-    free_space();
+    free_space(f);
     Limited after = f.lint();
     INFO("stderr after freeing: " << after.err);
     CHECK(after.status == reference.status);
@@ -252,13 +255,13 @@ TEST_CASE("index faults: a full disk is a one-line exit 2, and freeing space rec
     TempDir elsewhere;
     Limited changed_reference =
         run_limited("lint --corpus corpus --index " + quote(elsewhere.path() / "index.db"), f.tmp.path());
-    fill(32 * 1024);
+    fill(f, 32 * 1024);
     Limited r = f.lint();
     INFO("stderr: " << r.err);
     CHECK(r.status == 2);
     CHECK(one_line(r.err));
     CHECK(integrity_of_copy(f.db()) == "ok");  // the previous content is intact
-    free_space();
+    free_space(f);
     Limited after = f.lint();
     INFO("stderr after freeing: " << after.err);
     CHECK(after.status == changed_reference.status);
@@ -280,32 +283,28 @@ TEST_CASE("index faults: a build whose index update fails keeps the previous sit
   std::string build = "build --corpus corpus --out site";
   Limited first = run_limited(build, f.tmp.path());
   REQUIRE(first.status == 0);
-  std::string page_before = read_file(f.tmp.path() / "site" / "index.html");
+  // A page that the edit below changes.
+  fs::path page;
+  for (const auto& entry : fs::directory_iterator(f.tmp.path() / "site"))
+    if (entry.path().filename().string().rfind("LIT-", 0) == 0) page = entry.path();
+  REQUIRE(!page.empty());
+  std::string page_before = read_file(page);
   // Every note changes, so the index must be rewritten; the disk under .anthology is full.
   for (const auto& entry : fs::recursive_directory_iterator(f.corpus() / "lit"))
     if (entry.is_regular_file()) std::ofstream(entry.path(), std::ios::app) << "\nOne more line.\n";
-  {
-    fs::path filler = f.anthology_dir() / "filler";
-    fs::space_info space = fs::space(f.anthology_dir());
-    std::ofstream out(filler, std::ios::binary);
-    std::string block(1 << 16, '\0');
-    for (std::uintmax_t left = space.available > 32 * 1024 ? space.available - 32 * 1024 : 0; left > 0;) {
-      std::size_t n = static_cast<std::size_t>(std::min<std::uintmax_t>(block.size(), left));
-      out.write(block.data(), static_cast<std::streamsize>(n));
-      left -= n;
-    }
-  }
+  fill(f, 32 * 1024);
   Limited r = run_limited(build, f.tmp.path());
   INFO("stderr: " << r.err);
   CHECK(r.status == 2);
   CHECK(one_line(r.err));
   CHECK(r.err.find("the previous site is kept") != std::string::npos);
-  CHECK(read_file(f.tmp.path() / "site" / "index.html") == page_before);
+  CHECK(read_file(page) == page_before);
   CHECK(integrity_of_copy(f.db()) == "ok");
-  fs::remove(f.anthology_dir() / "filler");
+  free_space(f);
   Limited after = run_limited(build, f.tmp.path());
   INFO("stderr after freeing: " << after.err);
   CHECK(after.status == 0);
+  CHECK(read_file(page).find("One more line.") != std::string::npos);
   CHECK(integrity(f.db()) == "ok");
 }
 
