@@ -31,3 +31,15 @@ TEST_CASE("rule docs: every catalogue rule has an embedded page with title, seve
     CHECK(text.find("[" + std::string(rule.id) + " " + std::string(rule.name) + "]") != std::string::npos);
   }
 }
+
+TEST_CASE("rule docs: the index lists every catalogue rule with its default severity", "[rules][docs]") {
+  auto index = anth::embedded_asset("docs/rules/README.md");
+  REQUIRE(index.has_value());
+  const std::string text(*index);
+  for (const anth::RuleInfo& rule : anth::rule_catalog()) {
+    INFO(rule.id);
+    const std::string row = "| [" + std::string(rule.id) + "](" + std::string(rule.id) + ".md) `" +
+                            std::string(rule.name) + "` | " + std::string(anth::severity_name(rule.severity)) + " |";
+    CHECK(text.find(row) != std::string::npos);
+  }
+}
