@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 #include <vector>
 
 #include "core/index/index.h"
+#include "core/util/contained_file.h"
 #include "ingest/scan.h"
 
 namespace anth::cli {
@@ -101,10 +101,9 @@ std::uint64_t hash_sources(const BuildInputs& inputs) {
   h.add(out_key(inputs));
   h.add(static_cast<std::int64_t>(inputs.unsafe_html));
   {
-    std::ifstream config(inputs.corpus / "anthology.toml", std::ios::binary);
-    std::ostringstream bytes;
-    if (config) bytes << config.rdbuf();
-    h.add(bytes.str());
+    // Read as load_config reads it: never a FIFO or a file outside the corpus.
+    auto config = read_inside(real_root(inputs.corpus), "anthology.toml", 1 << 20);
+    h.add(config ? *config : std::string());
   }
   CorpusScan scan = scan_corpus_tree(inputs.corpus);
   for (const SourceFile& f : scan.files) {

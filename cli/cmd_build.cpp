@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/session.h"
 #include "cli/watch.h"
+#include "core/util/contained_file.h"
 #include "core/util/phase_timer.h"
 #include "render/site/site_builder.h"
 #include "render/site/site_writer.h"
@@ -18,7 +19,7 @@ namespace anth::cli {
 namespace {
 
 const std::vector<FlagSpec> build_flags = {
-    {"--out", true, false, "DIR  the site folder (default: [site] out of anthology.toml, relative to the corpus; else ./site)"},
+    {"--out", true, false, "DIR  the site folder (default: [site] out of anthology.toml, inside the corpus; else ./site)"},
     {"--strict", false, false, "fail (exit 1, keeping the previous site) when lint finds any error"},
     {"--watch", false, false, "after building, rebuild whenever a note changes, until interrupted"},
     {"--unsafe-html", false, false, "keep raw HTML of notes as HTML (trusted corpora only; escaped by default)"},
@@ -35,14 +36,16 @@ std::string build_usage() {
                     {"anthology build", "anthology build --out public", "anthology build --strict --corpus data"});
 }
 
-// --out, else the configured folder (relative to the corpus), else ./site.
-fs::path out_dir(const Args& args, const fs::path& root, const Config& config) {
-  if (auto o = args.get("--out")) return *o;
-  if (!config.out_dir.empty()) {
-    fs::path configured = config.out_dir;
-    return configured.is_absolute() ? configured : root / configured;
-  }
-  return "site";
+// --out (the user's choice: anywhere), else the configured folder (relative to the corpus, and refused
+// when it leads outside: a cloned corpus must not choose where the build writes), else ./site.
+Expected<fs::path> out_dir(const Args& args, const fs::path& root, const Config& config) {
+  if (auto o = args.get("--out")) return fs::path(*o);
+  if (config.out_dir.empty()) return fs::path("site");
+  fs::path configured = root / config.out_dir;  // an absolute out replaces root
+  if (!resolves_inside(real_root(root), configured))
+    return failure("anthology.toml: [site] out = \"" + config.out_dir +
+                   "\" leads outside the corpus; refusing to write there (give --out to choose a folder outside it)");
+  return configured;
 }
 
 void print_summary(const fs::path& out, const site::WriteStats& stats, const BuildSummary& summary,
@@ -91,7 +94,9 @@ int build_once(const Args* args) {
   fs::path root = corpus_root(*args);
   auto config = load_config(root);
   if (!config) return usage_error("build", config.error());
-  BuildInputs inputs{root, index_path(*args, root), out_dir(*args, root, *config), args->has("--unsafe-html")};
+  auto out_folder = out_dir(*args, root, *config);
+  if (!out_folder) return usage_error("build", out_folder.error());
+  BuildInputs inputs{root, index_path(*args, root), *out_folder, args->has("--unsafe-html")};
   std::uint64_t sources = 0;
   std::error_code ec;
   if (fs::is_directory(root, ec)) {  // else the session says there is no corpus

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/kernel_checks.h"
@@ -13,21 +14,29 @@ namespace anth::cli {
 
 namespace {
 
-const std::vector<FlagSpec> kernel_flags = {
-    {"--out", true, false, "DIR  where emit writes DIR/kernels/<id>/<kernel>.cpp (default: .)"},
-};
+const std::vector<FlagSpec> kernel_flags = [] {
+  std::vector<FlagSpec> flags = {
+      {"--out", true, false, "DIR  where emit writes DIR/kernels/<id>/<kernel>.cpp (default: .)"},
+  };
+  for (const FlagSpec& f : toolchain_flags()) flags.push_back(f);  // for check
+  return flags;
+}();
 
 std::string kernels_usage() {
-  return usage_text("kernels", "list | emit [ID...] [--out DIR] | check [ID...]",
+  return usage_text("kernels", "list | emit [ID...] [--out DIR] | check [ID...] [--cxx CXX] [--cxxflags FLAGS]",
                     "The reference kernels: each practice's technique as a small C++17 program that checks the\n"
                     "practice's claim on seeded data beside a control without it.\n"
                     "  list   every kernel with its parameters and the nodes that use it\n"
                     "  emit   write one self-contained program per node (all nodes with a kernel, or the IDs)\n"
                     "  check  compile and run them, keep each result in the index, report failures as K003\n"
-                    "Exit status: 0 every claim held; 1 a claim failed or an ID has no kernel; 2 no compiler.",
+                    "The compiler and its flags come from --cxx/--cxxflags, else $CXX/$CXXFLAGS, never from\n"
+                    "the corpus: anthology.toml's [kernels] compiler and flags are ignored (a finding, S004).\n"
+                    "Exit status: 0 every claim held; 1 a claim failed or an ID has no kernel; 2 no compiler\n"
+                    "(or the one named by --cxx or $CXX cannot be run).",
                     kernel_flags,
                     {"anthology kernels list", "anthology kernels emit SOTA-192 --out /tmp/k",
-                     "anthology kernels check", "CXX=clang++ anthology kernels check SOTA-050"});
+                     "anthology kernels check", "CXX=clang++ anthology kernels check SOTA-050",
+                     "anthology kernels check --cxx g++ --cxxflags=\"-O1 -g\""});
 }
 
 std::string number(double v) {
@@ -80,12 +89,11 @@ int emit(const std::vector<const Note*>& nodes, const fs::path& out) {
   return status;
 }
 
-int check(Session& s, const std::vector<const Note*>& nodes) {
-  auto compiler = kernels::find_compiler(s.config.kernel_compiler);
-  if (!compiler)
-    return usage_error("kernels", "no C++ compiler found: install g++ or clang++, set CXX, or name one in "
-                                  "anthology.toml ([kernels] compiler)");
-  std::vector<KernelCheck> checks = check_kernels(s, nodes, *compiler);
+int check(Session& s, const std::vector<const Note*>& nodes, const Toolchain& toolchain) {
+  for (const Diagnostic& d : kernel_config_findings(s.config))
+    std::cerr << "anthology kernels: " << d.where.file << ":" << d.where.line << ":" << d.where.column << ": "
+              << d.message << "\n";
+  std::vector<KernelCheck> checks = check_kernels(s, nodes, toolchain);
   for (const KernelCheck& c : checks) {
     if (c.skipped) {
       std::cout << c.node->id << "  " << c.node->kernel << "  SKIPPED  " << c.skip_reason << "\n";
@@ -108,7 +116,7 @@ int check(Session& s, const std::vector<const Note*>& nodes) {
     std::cerr << format_text(findings, summary, false);
   }
   std::cerr << checks.size() - skipped - findings.size() << " of " << checks.size() << " kernels passed with "
-            << *compiler << (skipped ? ", " + std::to_string(skipped) + " skipped" : "") << "\n";
+            << toolchain.compiler << (skipped ? ", " + std::to_string(skipped) + " skipped" : "") << "\n";
   return findings.empty() && skipped == 0 ? 0 : 1;
 }
 
@@ -127,6 +135,13 @@ int run_kernels(const Argv& argv) {
   if (action != "list" && action != "emit" && action != "check")
     return usage_error("kernels", "unknown action '" + action + "'; say list, emit or check");
 
+  std::optional<Toolchain> toolchain;  // chosen first: a compiler that cannot run stops check at once
+  if (action == "check") {
+    auto chosen = choose_toolchain(*args);
+    if (!chosen) return usage_error("kernels", chosen.error());
+    toolchain = std::move(*chosen);
+  }
+
   auto session = open_session(*args);
   if (!session) return usage_error("kernels", session.error());
   if (action == "list") return list(*session);
@@ -134,7 +149,7 @@ int run_kernels(const Argv& argv) {
   std::vector<std::string> missing;
   std::vector<const Note*> nodes = kernel_nodes(session->corpus(), ids, missing);
   for (const std::string& id : missing) std::cerr << "anthology kernels: " << id << " is no node with a kernel\n";
-  int status = action == "emit" ? emit(nodes, args->get("--out").value_or(".")) : check(*session, nodes);
+  int status = action == "emit" ? emit(nodes, args->get("--out").value_or(".")) : check(*session, nodes, *toolchain);
   return missing.empty() ? status : std::max(status, 1);
 }
 

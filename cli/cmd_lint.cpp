@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/kernel_checks.h"
@@ -16,17 +17,22 @@ namespace anth::cli {
 
 namespace {
 
-const std::vector<FlagSpec> lint_flags = {
-    {"--format", true, false, "FORMAT  text (default), json or sarif"},
-    {"--max-warnings", true, false, "N  fail (exit 1) when more than N warnings are found"},
-    {"--run-kernels", false, false, "also compile and run the reference kernels (K003)"},
-    {"--explain", true, false, "RULE  print a rule's documentation and exit"},
-};
+const std::vector<FlagSpec> lint_flags = [] {
+  std::vector<FlagSpec> flags = {
+      {"--format", true, false, "FORMAT  text (default), json or sarif"},
+      {"--max-warnings", true, false, "N  fail (exit 1) when more than N warnings are found"},
+      {"--run-kernels", false, false, "also compile and run the reference kernels (K003)"},
+      {"--explain", true, false, "RULE  print a rule's documentation and exit"},
+  };
+  for (const FlagSpec& f : toolchain_flags()) flags.push_back(f);  // for --run-kernels
+  return flags;
+}();
 
 std::string lint_usage() {
   return usage_text("lint", "[OPTIONS] [PATH...]",
                     "Checks the corpus against the structure, reference, provenance and kernel rules.\n"
                     "PATHs limit the report to those notes or folders; the graph is always whole.\n"
+                    "--run-kernels compiles with --cxx/--cxxflags, else $CXX/$CXXFLAGS (never anthology.toml).\n"
                     "Exit status: 0 no error, 1 errors (or too many warnings), 2 lint could not run.",
                     lint_flags,
                     {"anthology lint", "anthology lint --format sarif > lint.sarif", "anthology lint sota/SOTA-192.md",
@@ -82,14 +88,19 @@ int run_lint(const Argv& argv) {
     if (m->empty() || *end || max_warnings < 0) return usage_error("lint", "--max-warnings needs a number >= 0");
   }
 
+  std::optional<Toolchain> toolchain;  // chosen first: a compiler that cannot run stops lint at once
+  if (args->has("--run-kernels")) {
+    auto chosen = choose_toolchain(*args);
+    if (!chosen) return usage_error("lint", "--run-kernels: " + chosen.error());
+    toolchain = std::move(*chosen);
+  }
+
   auto session = open_session(*args);
   if (!session) return usage_error("lint", session.error());
 
-  if (args->has("--run-kernels")) {
-    auto compiler = kernels::find_compiler(session->config.kernel_compiler);
-    if (!compiler) return usage_error("lint", "--run-kernels needs a C++ compiler: install g++, or set CXX");
+  if (toolchain) {
     std::vector<std::string> missing;
-    auto checks = check_kernels(*session, kernel_nodes(session->corpus(), {}, missing), *compiler);
+    auto checks = check_kernels(*session, kernel_nodes(session->corpus(), {}, missing), *toolchain);
     auto findings = finalize_diagnostics(kernel_findings(checks), session->corpus(), session->config);
     session->diagnostics.insert(session->diagnostics.end(), findings.begin(), findings.end());
     std::sort(session->diagnostics.begin(), session->diagnostics.end(), diagnostic_less);

@@ -62,11 +62,11 @@ std::vector<const Note*> kernel_nodes(const Corpus& corpus, const std::vector<st
 }
 
 std::vector<KernelCheck> check_kernels(Session& session, const std::vector<const Note*>& nodes,
-                                       const std::string& compiler) {
+                                       const Toolchain& toolchain) {
   std::vector<KernelCheck> checks(nodes.size());
   kernels::RunOptions options;
-  options.compiler = compiler;
-  options.flags = session.config.kernel_flags;
+  options.compiler = toolchain.compiler;
+  options.flags = toolchain.flags;
   std::atomic<std::size_t> next{0}, done{0};
   Progress progress("kernels", nodes.size());
   auto worker = [&] {
@@ -118,6 +118,13 @@ std::vector<Diagnostic> kernel_findings(const std::vector<KernelCheck>& checks) 
     out.push_back({"K003", find_rule("K003")->severity, kernel_location(*c.node),
                    "kernel " + c.node->kernel + " of " + c.node->id + " failed: " + why, {}});
   }
+  return out;
+}
+
+std::vector<Diagnostic> kernel_config_findings(const Config& config) {
+  std::vector<Diagnostic> out;
+  for (const Diagnostic& d : config.findings)
+    if (d.message.rfind("[kernels]", 0) == 0) out.push_back(d);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/session.h"
+#include "cli/toolchain.h"
 #include "render/kernels/kernel_runner.h"
 
 namespace anth::cli {
@@ -21,10 +22,14 @@ struct KernelCheck {
   std::string skip_reason;
 };
 
-// Compiles and runs each node's kernel with `compiler` (two at a time), stores each result in the
-// session's index, and returns the checks in node order.
+// Compiles and runs each node's kernel with the user's toolchain (two at a time), stores each result in
+// the session's index, and returns the checks in node order.
 std::vector<KernelCheck> check_kernels(Session& session, const std::vector<const Note*>& nodes,
-                                       const std::string& compiler);
+                                       const Toolchain& toolchain);
+
+// The findings about anthology.toml's [kernels] table (settings that are ignored), for commands that
+// compile kernels to print before they do.
+std::vector<Diagnostic> kernel_config_findings(const Config& config);
 
 // K003 for every check that failed, at the node's `kernel:` value.
 std::vector<Diagnostic> kernel_findings(const std::vector<KernelCheck>& checks);

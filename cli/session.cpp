@@ -101,6 +101,7 @@ Expected<Session> open_session(const Args& args, StoreMode mode) {
 
   s.graph = std::make_unique<Graph>(s.loaded->corpus);
   std::vector<Diagnostic> raw = s.loaded->corpus.diagnostics;
+  raw.insert(raw.end(), s.config.findings.begin(), s.config.findings.end());  // about anthology.toml
   std::vector<Diagnostic> graph_findings = check_graph(s.loaded->corpus, *s.graph);
   raw.insert(raw.end(), graph_findings.begin(), graph_findings.end());
   s.diagnostics = finalize_diagnostics(std::move(raw), s.loaded->corpus, s.config);

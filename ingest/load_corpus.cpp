@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <atomic>
-#include <fstream>
 #include <future>
 #include <utility>
 #include <iterator>
 #include <thread>
 
+#include "core/util/contained_file.h"
 #include "ingest/resolver.h"
 #include "ingest/scan.h"
 
@@ -16,26 +16,6 @@ namespace anth {
 namespace fs = std::filesystem;
 
 namespace {
-
-// Reads at most limit+1 bytes: enough to tell that a file is over the limit without reading all of it.
-Expected<std::string> read_bounded(const fs::path& path, std::uint64_t limit) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return failure("cannot open file");
-  std::string bytes;
-  bytes.resize(static_cast<std::size_t>(std::min<std::uint64_t>(limit + 1, 1u << 20)));
-  std::size_t got = 0;
-  while (in) {
-    if (got == bytes.size()) {
-      if (bytes.size() > limit) break;
-      bytes.resize(static_cast<std::size_t>(std::min<std::uint64_t>(bytes.size() * 2, limit + 1)));
-    }
-    in.read(bytes.data() + got, static_cast<std::streamsize>(bytes.size() - got));
-    got += static_cast<std::size_t>(in.gcount());
-  }
-  if (in.bad()) return failure("read error");
-  bytes.resize(got);
-  return bytes;
-}
 
 enum class Plan { Reuse, ReuseIfSameHash, Parse };
 
@@ -65,6 +45,7 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
   if (!fs::is_directory(options.root, ec)) return failure("no corpus folder at " + options.root.string());
 
   CorpusScan scan = scan_corpus_tree(options.root);
+  const fs::path root_real = real_root(options.root);  // notes are read only from inside it
   const std::vector<SourceFile>& files = scan.files;
   std::unordered_map<std::string, CachedFile> cached;
   if (index) cached = index->cached_files();
@@ -104,9 +85,9 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
       for (std::size_t i; (i = next.fetch_add(1)) < end;) {
         if (options.on_progress && i % 64 == 0) options.on_progress(i, files.size());
         if (plans[i] == Plan::Reuse) continue;
-        auto bytes = read_bounded(options.root / files[i].path, options.max_note_bytes);
+        auto bytes = read_inside(root_real, files[i].path, options.max_note_bytes);
         if (!bytes) {
-          parses[i] = unreadable_note(files[i].path, "cannot read file: " + bytes.error());
+          parses[i] = unreadable_note(files[i].path, bytes.error());
         } else {
           hashes[i] = content_hash(*bytes);
           if (plans[i] == Plan::ReuseIfSameHash && hashes[i] == cached[files[i].path].hash) continue;
@@ -173,9 +154,8 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
     ++out.parsed;
     if (parses[i]) continue;  // parsed above (and with an index, in out.fresh or the index already)
     // A stale or undecodable index entry (so there is an index).
-    auto bytes = read_bounded(options.root / files[i].path, options.max_note_bytes);
-    parses[i] = bytes ? parse_note(files[i].path, *bytes, options.max_note_bytes)
-                      : unreadable_note(files[i].path, "cannot read file: " + bytes.error());
+    auto bytes = read_inside(root_real, files[i].path, options.max_note_bytes);
+    parses[i] = bytes ? parse_note(files[i].path, *bytes, options.max_note_bytes) : unreadable_note(files[i].path, bytes.error());
     hashes[i] = bytes ? content_hash(*bytes) : 0;
     out.fresh.push_back({parses[i]->note.path, encode_parse(*parses[i]), fresh_stat(*parses[i], hashes[i], files[i])});
     // As above; when the index cannot take them they stay, and store() says why.

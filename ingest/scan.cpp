@@ -37,10 +37,18 @@ void walk(int dir_fd, const std::string& rel, CorpusScan& out, int depth) {
     if (!maybe_dir && !maybe_note) continue;
     std::string path = rel.empty() ? std::string(name) : rel + "/" + std::string(name);
     if (maybe_note) {
-      struct stat st {};  // follows a symbolic link to a file, as reading the note will
-      if (fstatat(dirfd(dir), entry->d_name, &st, 0) != 0 || !S_ISREG(st.st_mode)) continue;
-      out.files.push_back({std::move(path), static_cast<std::uint64_t>(st.st_size), mtime_of(st)});
-      continue;
+      // Follows a symbolic link (its target's stamp is what changes); a broken one gets its own. Links,
+      // FIFOs and devices are listed so that reading them (core/util/contained_file.h) can refuse them
+      // with a finding; a link to a folder is not followed, like any folder link.
+      struct stat st {};
+      if (fstatat(dirfd(dir), entry->d_name, &st, 0) != 0 &&
+          fstatat(dirfd(dir), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        continue;
+      if (!S_ISDIR(st.st_mode)) {
+        out.files.push_back({std::move(path), static_cast<std::uint64_t>(st.st_size), mtime_of(st)});
+        continue;
+      }
+      if (entry->d_type != DT_UNKNOWN) continue;  // a link to a folder; else a folder, walked below
     }
     // A folder, never followed through a symbolic link (a link cycle would never end).
     if (depth >= 64) continue;

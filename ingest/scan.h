@@ -27,7 +27,8 @@ struct CorpusScan {
 };
 
 // Every `.md` file under root at any depth, skipping hidden files and folders, sorted by path, and
-// every folder visited. Folders that cannot be listed are skipped silently; a missing root gives an
+// every folder visited. "File" is anything but a folder: symbolic links (to files, or broken), FIFOs and
+// devices are listed for the reader to refuse with a finding; links to folders are never followed. Folders that cannot be listed are skipped silently; a missing root gives an
 // empty scan. One fstatat per note, relative to its folder, and none per folder entry that is not one.
 CorpusScan scan_corpus_tree(const std::filesystem::path& root);
 inline std::vector<SourceFile> scan_corpus(const std::filesystem::path& root) { return scan_corpus_tree(root).files; }

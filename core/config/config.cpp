@@ -2,61 +2,189 @@
 
 #include <toml++/toml.h>
 
+#include <algorithm>
+
 #include "core/rules/rule_catalog.h"
+#include "core/util/contained_file.h"
+#include "core/util/did_you_mean.h"
 
 namespace anth {
 
+namespace fs = std::filesystem;
+
 namespace {
 
-Expected<void> read_severities(const toml::table& table, Config& config) {
-  for (const auto& [key, value] : table) {
-    std::string rule(key.str());
-    if (!find_rule(rule)) return failure("anthology.toml: [lint.severity] names unknown rule " + rule);
-    auto text = value.value<std::string>();
-    Severity s;
-    if (!text || !parse_severity(*text, s))
-      return failure("anthology.toml: severity of " + rule + " must be error, warning, info or off");
-    config.severities[rule] = s;
-  }
-  return {};
+constexpr const char* config_file = "anthology.toml";
+constexpr std::uint64_t max_config_bytes = 1 << 20;
+
+Location location_of(const toml::source_region& where) {
+  return {config_file, std::max(1, static_cast<int>(where.begin.line)), std::max(1, static_cast<int>(where.begin.column))};
 }
+
+const char* type_name(const toml::node& node) {
+  switch (node.type()) {
+    case toml::node_type::table: return "a table";
+    case toml::node_type::array: return "an array";
+    case toml::node_type::string: return "a string";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a floating-point number";
+    case toml::node_type::boolean: return "a boolean";
+    default: return "a date or time";
+  }
+}
+
+// Walks the parsed file, keeping what is well typed and a finding for everything else.
+class Reader {
+ public:
+  Reader(Config& config, const fs::path& corpus_root) : config_(config), root_(corpus_root) {}
+
+  Expected<void> read(const toml::table& root) {
+    for (const auto& [key, node] : root) {
+      const std::string name(key.str());
+      const bool known = name == "lint" || name == "site" || name == "ingest" || name == "kernels";
+      if (!known) {
+        unknown(key, node, "", {"lint", "site", "ingest", "kernels"});
+        continue;
+      }
+      const toml::table* table = node.as_table();
+      if (!table) wrong(node, "[" + name + "] must be a table, not " + type_name(node));
+      else if (name == "lint") {
+        if (auto r = read_lint(*table); !r) return r;
+      } else if (name == "site") read_site(*table);
+      else if (name == "ingest") read_ingest(*table);
+      else read_kernels(*table);
+    }
+    return {};
+  }
+
+ private:
+  void finding(const char* rule, const toml::source_region& where, std::string message) {
+    config_.findings.push_back({rule, find_rule(rule)->severity, location_of(where), std::move(message), {}});
+  }
+  void wrong(const toml::node& node, const std::string& message) { finding("S003", node.source(), message + "; ignored"); }
+
+  // `table` is "" at the top level, else "site" and so on.
+  void unknown(const toml::key& key, const toml::node& node, const std::string& table,
+               const std::vector<std::string>& known) {
+    const std::string name(key.str());
+    const bool top_table = table.empty() && node.is_table();
+    const auto show = [&](const std::string& n) { return top_table ? "[" + n + "]" : "`" + n + "`"; };
+    std::string message = top_table       ? "unknown table " + show(name)
+                          : table.empty() ? "unknown setting " + show(name) + " outside any table"
+                                          : "[" + table + "] has no setting " + show(name);
+    if (auto near = closest_match(name, known)) message += "; did you mean " + show(*near) + "?";
+    finding("S004", key.source(), message + " (ignored)");
+  }
+
+  std::optional<std::string> text(const toml::node& node, const std::string& setting) {
+    if (auto s = node.value_exact<std::string>()) return *s;
+    wrong(node, setting + " must be a string, not " + type_name(node));
+    return std::nullopt;
+  }
+
+  Expected<void> read_lint(const toml::table& lint) {
+    for (const auto& [key, node] : lint) {
+      if (key.str() != "severity") {
+        unknown(key, node, "lint", {"severity"});
+        continue;
+      }
+      const toml::table* severities = node.as_table();
+      if (!severities) {
+        wrong(node, "[lint] severity must be a table of rule = \"severity\", not " + std::string(type_name(node)));
+        continue;
+      }
+      if (auto r = read_severities(*severities); !r) return r;
+    }
+    return {};
+  }
+
+  Expected<void> read_severities(const toml::table& table) {
+    for (const auto& [key, value] : table) {
+      std::string rule(key.str());
+      if (!find_rule(rule)) return failure("anthology.toml: [lint.severity] names unknown rule " + rule);
+      auto name = value.value_exact<std::string>();
+      Severity s;
+      if (!name || !parse_severity(*name, s))
+        return failure("anthology.toml: severity of " + rule + " must be error, warning, info or off");
+      config_.severities[rule] = s;
+    }
+    return {};
+  }
+
+  void read_site(const toml::table& site) {
+    for (const auto& [key, node] : site) {
+      const std::string name(key.str());
+      if (name == "title") {
+        if (auto s = text(node, "[site] title")) config_.site_title = *s;
+      } else if (name == "base_url") {
+        if (auto s = text(node, "[site] base_url")) config_.base_url = *s;
+      } else if (name == "out") {
+        if (auto s = text(node, "[site] out")) read_out(node, *s);
+      } else {
+        unknown(key, node, "site", {"title", "base_url", "out"});
+      }
+    }
+  }
+
+  // Kept even when it leads outside the corpus: `build` then refuses to run rather than write elsewhere.
+  void read_out(const toml::node& node, const std::string& out) {
+    config_.out_dir = out;
+    if (out.empty() || resolves_inside(real_root(root_), root_ / out)) return;
+    finding("S003", node.source(),
+            "[site] out = \"" + out + "\" leads outside the corpus; build refuses it (give --out to write there)");
+  }
+
+  void read_ingest(const toml::table& ingest) {
+    for (const auto& [key, node] : ingest) {
+      if (key.str() != "max_note_bytes") {
+        unknown(key, node, "ingest", {"max_note_bytes"});
+        continue;
+      }
+      auto max = node.value_exact<std::int64_t>();
+      if (!max || *max <= 0)
+        wrong(node, "[ingest] max_note_bytes must be a positive integer (bytes), not " +
+                        (max ? std::to_string(*max) : std::string(type_name(node))));
+      else
+        config_.max_note_bytes = static_cast<std::uint64_t>(*max);
+    }
+  }
+
+  void read_kernels(const toml::table& kernels) {
+    for (const auto& [key, node] : kernels) {
+      const std::string name(key.str());
+      if (name == "compiler" || name == "flags")
+        finding("S004", key.source(),
+                "[kernels] " + name + " is ignored: a corpus never chooses a program to run; the compiler and its "
+                "flags come from CXX/CXXFLAGS or --cxx/--cxxflags");
+      else
+        unknown(key, node, "kernels", {});
+    }
+  }
+
+  Config& config_;
+  fs::path root_;
+};
 
 }  // namespace
 
-Expected<Config> load_config(const std::filesystem::path& corpus_root) {
+Expected<Config> load_config(const fs::path& corpus_root) {
   Config config;
-  std::filesystem::path file = corpus_root / "anthology.toml";
   std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) return config;
+  if (!fs::exists(fs::symlink_status(corpus_root / config_file, ec))) return config;
+  // Read like a note: only a regular file inside the corpus (a FIFO would hang, a link could leak).
+  auto bytes = read_inside(real_root(corpus_root), config_file, max_config_bytes);
+  if (!bytes) return failure(std::string(config_file) + ": " + bytes.error());
+  if (bytes->size() > max_config_bytes) return failure(std::string(config_file) + ": over the limit of 1 MiB");
   toml::table root;
   try {
-    root = toml::parse_file(file.string());
+    root = toml::parse(std::string_view(*bytes), std::string_view(config_file));
   } catch (const toml::parse_error& e) {
     const auto& where = e.source().begin;
     return failure("anthology.toml:" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " +
                    std::string(e.description()));
   }
-  if (auto* lint = root["lint"].as_table()) {
-    if (auto* sev = (*lint)["severity"].as_table())
-      if (auto r = read_severities(*sev, config); !r) return std::unexpected(r.error());
-  }
-  if (auto* site = root["site"].as_table()) {
-    config.site_title = (*site)["title"].value_or(config.site_title);
-    config.base_url = (*site)["base_url"].value_or(config.base_url);
-    config.out_dir = (*site)["out"].value_or(config.out_dir);
-  }
-  if (auto* ingest = root["ingest"].as_table()) {
-    auto max = (*ingest)["max_note_bytes"].value<std::int64_t>();
-    if (max && *max > 0) config.max_note_bytes = static_cast<std::uint64_t>(*max);
-  }
-  if (auto* kernels = root["kernels"].as_table()) {
-    config.kernel_compiler = (*kernels)["compiler"].value_or(config.kernel_compiler);
-    if (auto* flags = (*kernels)["flags"].as_array()) {
-      config.kernel_flags.clear();
-      for (const auto& f : *flags)
-        if (auto s = f.value<std::string>()) config.kernel_flags.push_back(*s);
-    }
-  }
+  if (auto r = Reader(config, corpus_root).read(root); !r) return std::unexpected(r.error());
+  std::sort(config.findings.begin(), config.findings.end(), diagnostic_less);
   return config;
 }
 

@@ -1,10 +1,12 @@
 #pragma once
-// CORPUS/anthology.toml (cli.md, "Configuration"): every setting optional.
+// CORPUS/anthology.toml (docs/configuration.md): every setting optional.
 //
 //   [lint]      severity.P011 = "off"       (or [lint.severity] P011 = "off")
-//   [site]      title = "...", base_url = "...", out = "site"
+//   [site]      title = "...", base_url = "...", out = "site"   (out: inside the corpus)
 //   [ingest]    max_note_bytes = 4194304
-//   [kernels]   compiler = "c++", flags = ["-std=c++17", "-O2"]
+//
+// A cloned corpus is untrusted input: nothing in it chooses a program to run. `[kernels] compiler`
+// and `flags` are ignored with a finding; the compiler comes from --cxx / $CXX (cli/toolchain.h).
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -20,14 +22,16 @@ struct Config {
   std::map<std::string, Severity> severities;  // rule id -> severity overriding the default
   std::string site_title = "Anthology";
   std::string base_url;
-  std::string out_dir;  // empty: the command's default
+  std::string out_dir;  // empty: the command's default; relative to the corpus
   std::uint64_t max_note_bytes = 4 * 1024 * 1024;
-  std::string kernel_compiler;  // empty: $CXX, then c++
-  std::vector<std::string> kernel_flags = {"-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror"};
+  // Findings about anthology.toml itself, at its line and column: a setting of the wrong type or out of
+  // range (S003, the default is kept), an unknown table or key, or one that is ignored (S004).
+  std::vector<Diagnostic> findings;
 };
 
-// Reads CORPUS/anthology.toml; a missing file gives the defaults. A file that does not parse, or names
-// an unknown rule or severity, is a failure with a one-line reason ("anthology.toml:3:1: ...").
+// Reads CORPUS/anthology.toml; a missing file gives the defaults. A file that does not parse, is not a
+// regular file inside the corpus, or names an unknown rule or severity, is a failure with a one-line
+// reason ("anthology.toml:3:1: ..."); every other problem is a finding in `findings`.
 Expected<Config> load_config(const std::filesystem::path& corpus_root);
 
 // The severity a rule has under this configuration.

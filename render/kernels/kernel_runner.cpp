@@ -260,9 +260,8 @@ std::vector<std::string> split_command(const std::string& command) {
   return words;
 }
 
-std::optional<std::string> find_compiler(const std::string& configured) {
-  if (!split_command(configured).empty()) return resolves(configured) ? std::optional(configured) : std::nullopt;
-  if (const char* cxx = std::getenv("CXX"); cxx && !split_command(cxx).empty() && resolves(cxx)) return std::string(cxx);
+std::optional<std::string> find_compiler(const std::string& requested) {
+  if (!split_command(requested).empty()) return resolves(requested) ? std::optional(requested) : std::nullopt;
   for (const char* name : {"c++", "g++", "clang++"})
     if (resolves(name)) return std::string(name);
   return std::nullopt;

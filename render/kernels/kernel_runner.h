@@ -1,6 +1,6 @@
 #pragma once
 // Compiling and running an emitted kernel (kernels.md, `anthology kernels check`): the source is compiled
-// with the configured compiler into a fresh temporary folder and run with a time limit; its last line,
+// with the user's compiler into a fresh temporary folder and run with a time limit; its last line,
 // `RESULT {...}`, is parsed into a KernelResult. A kernel that fails to compile, hangs, crashes or prints
 // garbage gives a failed result with an error message; nothing here throws for what the kernel does.
 #include <cstddef>
@@ -45,9 +45,11 @@ KernelResult compile_and_run(const std::string& source, const RunOptions& option
 // or the exit status cannot be trusted. `compiler` and `output` are left for the caller.
 KernelResult parse_kernel_output(const std::string& output, int exit_status);
 
-// The compiler to use: `configured` when it is set (nullopt when it cannot be found), else $CXX when it
-// is set and found, else the first of c++, g++, clang++ on PATH; nullopt when there is none.
-std::optional<std::string> find_compiler(const std::string& configured);
+// The compiler to use: `requested` when it is set (nullopt when its first word is no executable file,
+// on PATH or as a path: never another compiler instead), else the first of c++, g++, clang++ on PATH;
+// nullopt when there is none. Where `requested` comes from is the caller's business (cli/toolchain.h:
+// the user's --cxx or $CXX, never the corpus).
+std::optional<std::string> find_compiler(const std::string& requested);
 
 // Splits a compiler command into words: spaces separate, single or double quotes group.
 std::vector<std::string> split_command(const std::string& command);

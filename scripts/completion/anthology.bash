@@ -25,6 +25,7 @@ _anthology() {
   case "$prev" in
     --corpus) mapfile -t COMPREPLY < <(compgen -d -- "$cur"); return ;;
     --index | --out) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
+    --cxx) mapfile -t COMPREPLY < <(compgen -c -- "$cur"); return ;;
     --format)
       case "$cmd" in
         query | neighbors) words="table json csv ids" ;;
@@ -38,7 +39,7 @@ _anthology() {
     --via | --relation) words="introduced_by source paper supersedes cites compared_against contested_by read_as declines_origin_of related origin mentions" ;;
     --tag) words="$(_anthology_query --sql 'SELECT DISTINCT tag FROM tags ORDER BY tag' --format ids)" ;;
     --introduced-by | --source) words="$(_anthology_query --kind lit --format ids)" ;;
-    --year | --limit | --depth | --max-warnings | --text | --sql | --explain) return ;;
+    --year | --limit | --depth | --max-warnings | --text | --sql | --explain | --cxxflags) return ;;
     *)
       if [[ "$cur" == -* ]]; then
         words="$("${COMP_WORDS[0]}" "$cmd" --help 2>/dev/null | sed -n 's/^  \(--[a-z-]*\).*/\1/p')"

@@ -65,9 +65,11 @@ TEST_CASE("kernels check runs each kernel, keeps the result and reports a failed
 
 TEST_CASE("kernels check without a compiler says so and exits 2", "[kernels][cli]") {
   KernelCorpus c;
-  c.dir.write("corpus/anthology.toml", "[kernels]\ncompiler = \"/nonexistent/c++\"\n");
-  RunResult r = c.run("kernels check");
-  CHECK(r.status == 2);
-  CHECK(r.err.find("no C++ compiler found") != std::string::npos);
+  // Nothing on PATH and no CXX: no compiler at all.
+  RunResult none = run("cd '" + c.dir.path().string() + "' && env -u CXX PATH=/nonexistent-anthology '" +
+                       anthology_binary().string() + "' kernels check --corpus corpus");
+  CHECK(none.status == 2);
+  CHECK(none.err == "anthology kernels: no C++ compiler found: install g++ or clang++, or name one with CXX or --cxx\n");
+  // tests/hardening/untrusted_kernels_test.cpp: a compiler named by CXX or --cxx that cannot run.
   CHECK(c.run("kernels frobnicate").status == 2);
 }

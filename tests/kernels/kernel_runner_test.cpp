@@ -151,17 +151,6 @@ TEST_CASE("kernel runner: finding a compiler", "[kernels][runner]") {
   REQUIRE(any);  // the build machine has one
   CHECK(find_compiler(*any) == any);
 
-  // $CXX is used when nothing is configured, and skipped when it names nothing.
-  const char* saved = std::getenv("CXX");
-  const std::string saved_value = saved ? saved : "";
-  ::setenv("CXX", any->c_str(), 1);
-  CHECK(find_compiler("") == any);
-  ::setenv("CXX", "no-such-compiler-anthology", 1);
-  const auto fallback = find_compiler("");
-  REQUIRE(fallback);
-  CHECK(*fallback != "no-such-compiler-anthology");
-  if (saved)
-    ::setenv("CXX", saved_value.c_str(), 1);
-  else
-    ::unsetenv("CXX");
+  // $CXX is the command line's business (cli/toolchain.h), not the runner's: a requested compiler that
+  // names nothing is nullopt above, never another compiler.
 }
