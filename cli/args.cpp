@@ -1,5 +1,7 @@
 #include "cli/args.h"
 
+#include <algorithm>
+
 #include "core/util/did_you_mean.h"
 
 namespace anth::cli {
@@ -10,6 +12,7 @@ const std::vector<FlagSpec>& common_flags() {
   static const std::vector<FlagSpec> flags = {
       {"--corpus", true, false, "DIR  the corpus folder (default: ./data if present, else .)"},
       {"--index", true, false, "FILE  the index database (default: CORPUS/.anthology/index.db)"},
+      {"--color", true, false, "WHEN  auto (default: on a terminal, unless TERM=dumb or NO_COLOR is set), always or never"},
       {"--help", false, false, "show this help"},
   };
   return flags;
@@ -21,6 +24,8 @@ const FlagSpec* find_spec(const std::string& name, const std::vector<FlagSpec>& 
       if (s.name == name || (name == "-h" && s.name == "--help")) return &s;
   return nullptr;
 }
+
+bool looks_like_flag(const std::string& a) { return a == "-h" || (a.size() >= 2 && a[0] == '-' && a[1] == '-'); }
 
 }  // namespace
 
@@ -40,7 +45,7 @@ Expected<Args> parse_args(const std::vector<std::string>& argv, const std::vecto
   bool flags_done = false;
   for (std::size_t i = 0; i < argv.size(); ++i) {
     const std::string& a = argv[i];
-    if (flags_done || a.size() < 2 || a[0] != '-' || (a[1] != '-' && a != "-h")) {
+    if (flags_done || !looks_like_flag(a)) {
       args.positionals.push_back(a);
       continue;
     }
@@ -66,15 +71,33 @@ Expected<Args> parse_args(const std::vector<std::string>& argv, const std::vecto
     }
     if (spec->takes_value && !inline_value) {
       if (i + 1 >= argv.size()) return failure(spec->name + " needs a value");
+      // `--text --limit 5` forgot the text: a flag is never taken as a value (--text=--x says it is one).
+      if (looks_like_flag(argv[i + 1]))
+        return failure(spec->name + " needs a value before " + argv[i + 1] + " (write " + spec->name + "=" +
+                       argv[i + 1] + " if that is the value)");
       value = argv[++i];
     } else if (!spec->takes_value && inline_value) {
       return failure(spec->name + " takes no value");
     }
+    if (spec->name == "--color" && value != "auto" && value != "always" && value != "never")
+      return failure("--color must be auto, always or never, not '" + value + "'");
     auto& slot = args.values[spec->name];
     if (!spec->repeatable) slot.clear();
     slot.push_back(value);
   }
   return args;
+}
+
+std::size_t leading_common_options(const std::vector<std::string>& argv) {
+  std::size_t i = 0;
+  while (i < argv.size()) {
+    const std::string& a = argv[i];
+    std::string name = a.substr(0, a.find('='));
+    const FlagSpec* spec = find_spec(name, {});
+    if (!spec || !spec->takes_value) break;
+    i += name.size() < a.size() ? 1 : 2;
+  }
+  return std::min(i, argv.size());
 }
 
 std::string usage_text(const std::string& command, const std::string& synopsis, const std::string& description,

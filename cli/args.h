@@ -29,6 +29,10 @@ struct Args {
 // The common flags (--corpus, --index, --help) are accepted by every command.
 Expected<Args> parse_args(const std::vector<std::string>& argv, const std::vector<FlagSpec>& specs);
 
+// How many words at the start of argv are common options that take a value, with their values
+// (--corpus X, --index=Y, --color never): they may come before the command (anthology --corpus X show ID).
+std::size_t leading_common_options(const std::vector<std::string>& argv);
+
 // The usage text of a command: its synopsis, description, flags and examples.
 std::string usage_text(const std::string& command, const std::string& synopsis, const std::string& description,
                        const std::vector<FlagSpec>& specs, const std::vector<std::string>& examples);

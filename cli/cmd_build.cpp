@@ -57,9 +57,9 @@ void print_summary(const fs::path& out, const site::WriteStats& stats, const Bui
             << " of " << stats.files_total << " files) to " << out.string() << " in " << timing << "s\n";
   std::size_t errors = summary.errors, warnings = summary.warnings;
   if (errors + warnings > 0)
-    std::cerr << "anthology build: " << errors << (errors == 1 ? " error" : " errors") << " and " << warnings
+    std::cout << errors << (errors == 1 ? " error" : " errors") << " and " << warnings
               << (warnings == 1 ? " warning" : " warnings") << " in the corpus; see " << (out / "provenance.html").string()
-              << "\n";
+              << "\n";  // a summary: stdout, with the other (docs/cli.md)
 }
 
 // The last build's summary when nothing it was made from changed and its site is untouched

@@ -1,21 +1,63 @@
 // anthology completion bash|zsh: prints the shell completion script, embedded from render/assets/completion/.
+// anthology completion ids [KIND...] | tags: what the scripts offer, answered from an existing index
+// only: read-only, never ingesting or creating one, within a fixed budget, nothing when there is none.
+#include <chrono>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "cli/args.h"
+#include "cli/session.h"
+#include "core/model/kind.h"
+#include "core/query/query_db.h"
+#include "core/query/sql_query.h"
 #include "render/embedded_assets.h"
 
 namespace anth::cli {
 
 namespace {
 
+// A completion runs while the user waits at the prompt: past this it answers nothing.
+constexpr std::chrono::milliseconds completion_budget{200};
+
 std::string completion_usage() {
   return usage_text("completion", "bash|zsh",
                     "Prints a completion script for the shell: commands, flags, their values, and node ids\n"
-                    "(from 'anthology query --format ids') for show, path, neighbors and origin.",
+                    "and tags for show, path, neighbors, origin and query.\n"
+                    "The scripts ask 'anthology completion ids [KIND...]' and 'anthology completion tags'\n"
+                    "for those: they read the index as the last command left it, never update or create it,\n"
+                    "and answer nothing when there is no index or it takes longer than 200 ms.",
                     {},
                     {"source <(anthology completion bash)              # in ~/.bashrc",
                      "anthology completion zsh > ~/.zfunc/_anthology   # with fpath+=(~/.zfunc) before compinit"});
+}
+
+// The statement for `ids KIND...` or `tags`; empty for a kind that is none.
+std::string candidates_sql(const std::vector<std::string>& words) {
+  if (words.front() == "tags") return "SELECT DISTINCT tag FROM tags ORDER BY tag";
+  std::string kinds;
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    auto kind = parse_kind(words[i]);
+    if (!kind) return "";
+    kinds += std::string(kinds.empty() ? "'" : ", '") + kind_name(*kind) + "'";
+  }
+  return "SELECT id FROM nodes WHERE in_graph = 1" + (kinds.empty() ? std::string() : " AND kind IN (" + kinds + ")") +
+         " ORDER BY id COLLATE natural_id";
+}
+
+int print_candidates(const Args& args) {
+  auto started = std::chrono::steady_clock::now();
+  std::string sql = candidates_sql(args.positionals);
+  if (sql.empty()) return 0;
+  auto db = query::QueryDb::open(index_path(args, corpus_root(args)), completion_budget / 2);
+  if (!db) return 0;
+  auto left = completion_budget - std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+  if (left.count() <= 0) return 0;
+  std::string out;
+  auto rows = query::run_readonly_sql(db->handle(), sql, {left, 1000000},
+                                      {[](const std::vector<std::string>&) {},
+                                       [&](const std::vector<query::Cell>& cells) { out += cells.front().text + "\n"; }});
+  if (rows) std::cout << out;  // all or nothing: half a list would hide candidates silently
+  return 0;
 }
 
 }  // namespace
@@ -27,6 +69,8 @@ int run_completion(const Argv& argv) {
     std::cout << completion_usage();
     return 0;
   }
+  if (!args->positionals.empty() && (args->positionals.front() == "ids" || args->positionals.front() == "tags"))
+    return print_candidates(*args);
   if (args->positionals.size() != 1) return usage_error("completion", "which shell? (anthology completion bash|zsh)");
   const std::string& shell = args->positionals.front();
   const char* asset = shell == "bash" ? "render/assets/completion/anthology.bash"

@@ -73,7 +73,7 @@ int run_export(const Argv& argv) {
     fs::remove(partial, ec);
     return usage_error("export", "cannot write " + target.string());
   }
-  std::cerr << "anthology export: wrote " << target.string() << " (" << g->graph->vertex_count() << " nodes, "
+  std::cout << "wrote " << target.string() << " (" << g->graph->vertex_count() << " nodes, "
             << g->graph->edge_count() << " edges)\n";
   return 0;
 }

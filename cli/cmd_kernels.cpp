@@ -7,6 +7,8 @@
 
 #include "cli/commands.h"
 #include "cli/kernel_checks.h"
+#include "core/util/did_you_mean.h"
+#include "core/util/terminal_text.h"
 #include "render/kernels/kernel_library.h"
 #include "render/lint/lint_report.h"
 
@@ -96,11 +98,12 @@ int check(Session& s, const std::vector<const Note*>& nodes, const Toolchain& to
   std::vector<KernelCheck> checks = check_kernels(s, nodes, toolchain);
   for (const KernelCheck& c : checks) {
     if (c.skipped) {
-      std::cout << c.node->id << "  " << c.node->kernel << "  SKIPPED  " << c.skip_reason << "\n";
+      std::cout << escape_for_terminal(c.node->id) << "  " << c.node->kernel << "  SKIPPED  "
+                << escape_for_terminal(c.skip_reason) << "\n";
       continue;
     }
-    std::cout << c.node->id << "  " << c.node->kernel << "  " << (c.result.pass ? "PASS" : "FAIL")
-              << (c.result.error.empty() ? "" : "  " + c.result.error) << "\n";
+    std::cout << escape_for_terminal(c.node->id) << "  " << c.node->kernel << "  " << (c.result.pass ? "PASS" : "FAIL")
+              << (c.result.error.empty() ? "" : "  " + escape_for_terminal(c.result.error)) << "\n";
     for (const auto& claim : c.result.claims)
       std::cout << "  " << (claim.pass ? "ok  " : "FAIL") << "  " << claim.claim << ": measured " << number(claim.measured)
                 << ", bound " << number(claim.bound) << "\n";
@@ -115,7 +118,7 @@ int check(Session& s, const std::vector<const Note*>& nodes, const Toolchain& to
     count_severities(findings, summary);
     std::cerr << format_text(findings, summary, false);
   }
-  std::cerr << checks.size() - skipped - findings.size() << " of " << checks.size() << " kernels passed with "
+  std::cout << checks.size() - skipped - findings.size() << " of " << checks.size() << " kernels passed with "
             << toolchain.compiler << (skipped ? ", " + std::to_string(skipped) + " skipped" : "") << "\n";
   return findings.empty() && skipped == 0 ? 0 : 1;
 }
@@ -132,8 +135,11 @@ int run_kernels(const Argv& argv) {
   if (args->positionals.empty()) return usage_error("kernels", "say list, emit or check (see anthology kernels --help)");
   std::string action = args->positionals.front();
   std::vector<std::string> ids(args->positionals.begin() + 1, args->positionals.end());
-  if (action != "list" && action != "emit" && action != "check")
-    return usage_error("kernels", "unknown action '" + action + "'; say list, emit or check");
+  if (action != "list" && action != "emit" && action != "check") {
+    auto best = closest_match(action, {"list", "emit", "check"});
+    return usage_error("kernels", "unknown action '" + action + "'; " + (best ? "did you mean '" + *best + "'? " : "") +
+                                      "say list, emit or check");
+  }
 
   std::optional<Toolchain> toolchain;  // chosen first: a compiler that cannot run stops check at once
   if (action == "check") {

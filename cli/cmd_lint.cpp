@@ -6,6 +6,7 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/color.h"
 #include "cli/commands.h"
 #include "cli/kernel_checks.h"
 #include "cli/session.h"
@@ -120,7 +121,7 @@ int run_lint(const Argv& argv) {
   if (format == "json") std::cout << format_json(shown, summary);
   else if (format == "sarif") std::cout << format_sarif(shown, ANTHOLOGY_VERSION);
   else {
-    bool color = ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
+    bool color = use_color(*args, STDOUT_FILENO);
     std::cout << format_text(shown, summary, color);
   }
   bool too_many = max_warnings >= 0 && summary.warnings > static_cast<std::size_t>(max_warnings);

@@ -1,5 +1,7 @@
 // anthology query: find nodes by kind, tag, status, origin, source, year, contest or text, or run one
 // read-only SQL statement; answered from the index (refreshed first when a note changed).
+#include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <set>
 
@@ -31,6 +33,8 @@ const std::vector<FlagSpec> query_flags = {
     {"--limit", true, false, "N  at most N results"},
     {"--format", true, false, "FORMAT  table (default), json, csv or ids"},
     {"--sql", true, false, "SQL  run one read-only SQL statement over the index (docs/index-schema.md)"},
+    {"--timeout", true, false, "SECONDS  stop --sql after this long (default: 10)"},
+    {"--max-rows", true, false, "N  stop --sql after N rows (default: 100000)"},
     freshness_flag(),
 };
 
@@ -41,16 +45,18 @@ std::string query_usage() {
       "CORPUS/.anthology/index.db, brought up to date first when a note changed.\n"
       "The table fits the terminal ($COLUMNS, else the terminal's width, else 100 columns).\n"
       "--sql runs one statement on a read-only connection (tables nodes, relations, fields, tags,\n"
-      "aliases, authors, diagnostics, kernel_results, search; views practices, relations_named, lit).\n"
+      "aliases, authors, diagnostics, kernel_results, search; views practices, relations_named, lit):\n"
+      "reads only, within --timeout and --max-rows; rows are printed as they come.\n"
       "Exit status: 0 something matched, 1 nothing matched (like grep) or an --introduced-by/--source\n"
-      "id names no node, 2 bad usage, a refused or failing SQL statement, or no usable index.",
+      "id names no node, 2 bad usage, a refused, failing or stopped SQL statement, or no usable index.",
       query_flags,
       {"anthology query --kind sota --status adopted", "anthology query --tag model-stability --year 2020..2023",
        "anthology query --introduced-by LIT-640 --format ids", "anthology query --kind sota --contested --format json",
        "anthology query --text \"entropy collapse\" --limit 5",
        "anthology query --kind lit --sort year --format csv > papers.csv",
        "anthology query --sql \"SELECT id, title FROM practices WHERE contested = 1\"",
-       "anthology query --sql \"SELECT kind, COUNT(*) AS n FROM nodes GROUP BY kind\" --format json"});
+       "anthology query --sql \"SELECT kind, COUNT(*) AS n FROM nodes GROUP BY kind\" --format json",
+       "anthology query --sql \"SELECT src, dst FROM relations\" --format csv --max-rows 1000000 --timeout 60"});
 }
 
 // Values of a repeatable flag, each split at commas.
@@ -136,8 +142,45 @@ Expected<query::NodeFilter> filter_of(const Args& args) {
 
 bool has_filter(const Args& args) {
   for (const FlagSpec& spec : query_flags)
-    if (spec.name != "--format" && spec.name != "--sql" && spec.name != "--freshness" && args.has(spec.name)) return true;
+    if (spec.name != "--format" && spec.name != "--sql" && spec.name != "--freshness" && spec.name != "--timeout" &&
+        spec.name != "--max-rows" && args.has(spec.name))
+      return true;
   return false;
+}
+
+Expected<query::SqlLimits> sql_limits(const Args& args) {
+  query::SqlLimits limits;
+  if (auto t = args.get("--timeout")) {
+    char* end = nullptr;
+    double seconds = std::strtod(t->c_str(), &end);
+    if (t->empty() || *end || !(seconds > 0) || seconds > 1e6)
+      return failure("--timeout needs a number of seconds > 0, not '" + *t + "'");
+    limits.timeout = std::chrono::milliseconds(static_cast<long long>(seconds * 1000 + 0.5));
+  }
+  if (auto m = args.get("--max-rows")) {
+    char* end = nullptr;
+    long long n = std::strtoll(m->c_str(), &end, 10);
+    if (m->empty() || *end || n < 1) return failure("--max-rows needs a number >= 1, not '" + *m + "'");
+    limits.max_rows = static_cast<std::size_t>(n);
+  }
+  return limits;
+}
+
+// Streams the statement's rows to stdout; a stopped statement leaves well-formed output of the rows
+// so far and exits 2.
+int run_sql(sqlite3* db, const std::string& sql, render::ResultFormat format, const query::SqlLimits& limits) {
+  render::ResultStream stream(std::cout, format, render::output_width());
+  bool started = false;
+  auto rows = query::run_readonly_sql(db, sql, limits,
+                                      {[&](const std::vector<std::string>& names) {
+                                         started = true;
+                                         stream.columns(names);
+                                       },
+                                       [&](const std::vector<query::Cell>& cells) { stream.row(cells); }});
+  if (started) stream.finish();
+  if (!rows) return usage_error("query", "--sql: " + rows.error());
+  if (*rows == 0) std::cerr << "anthology query: nothing matches\n";
+  return *rows == 0 ? 1 : 0;
 }
 
 }  // namespace
@@ -157,6 +200,10 @@ int run_query(const Argv& argv) {
   if (!format) return usage_error("query", not_one_of("format", format_name, {"table", "json", "csv", "ids"}));
   auto sql = args->get("--sql");
   if (sql && has_filter(*args)) return usage_error("query", "--sql cannot be combined with filters");
+  if (!sql && (args->has("--timeout") || args->has("--max-rows")))
+    return usage_error("query", "--timeout and --max-rows limit --sql only");
+  auto limits = sql_limits(*args);
+  if (!limits) return usage_error("query", limits.error());
   query::NodeFilter filter;
   if (!sql) {
     auto f = filter_of(*args);
@@ -177,8 +224,9 @@ int run_query(const Argv& argv) {
     }
   }
 
-  auto table = sql ? query::run_readonly_sql(db->handle(), *sql) : query::find_nodes(db->handle(), filter);
-  if (!table) return usage_error("query", (sql ? "--sql: " : "") + table.error());
+  if (sql) return run_sql(db->handle(), *sql, *format, *limits);
+  auto table = query::find_nodes(db->handle(), filter);
+  if (!table) return usage_error("query", table.error());
   bool empty = table->rows.empty();
   if (!empty || *format == render::ResultFormat::Json || *format == render::ResultFormat::Csv)
     std::cout << render::format_result(*table, *format, render::output_width());

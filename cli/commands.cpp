@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <iostream>
 
+#include "cli/args.h"
+#include "cli/output_check.h"
 #include "core/util/did_you_mean.h"
 
 namespace anth::cli {
@@ -29,9 +31,10 @@ const Command commands[] = {
 };
 
 void print_usage(std::FILE* to) {
-  std::fprintf(to, "usage: anthology COMMAND [OPTIONS]\n\nA knowledge-graph engine for an anthology of ML literature.\n\ncommands:\n");
+  std::fprintf(to, "usage: anthology [--corpus DIR] COMMAND [OPTIONS]\n\nA knowledge-graph engine for an anthology of ML literature.\n\ncommands:\n");
   for (const Command& c : commands) std::fprintf(to, "  %-12s%s\n", c.name, c.summary);
-  std::fprintf(to, "\nRun 'anthology COMMAND --help' for a command's options and examples.\n");
+  std::fprintf(to, "\nRun 'anthology help COMMAND' for a command's options and examples; docs/cli.md for what\n"
+                  "every command keeps to (arguments, output, colour, exit status).\n");
 }
 
 }  // namespace
@@ -41,12 +44,45 @@ int usage_error(const std::string& command, const std::string& reason) {
   return 2;
 }
 
-int run_cli(int argc, char** argv) {
-  if (argc < 2) {
+namespace {
+
+const Command* find_command(const std::string& name) {
+  for (const Command& c : commands)
+    if (name == c.name) return &c;
+  return nullptr;
+}
+
+int unknown_command(const std::string& name) {
+  std::vector<std::string> names;
+  for (const Command& c : commands) names.emplace_back(c.name);
+  std::string reason = "unknown command '" + name + "'";
+  if (auto best = closest_match(name, names)) reason += "; did you mean '" + *best + "'?";
+  return usage_error("", reason + " (see 'anthology --help')");
+}
+
+int run_command(const Command& c, const Argv& args) {
+  try {
+    return c.run(args);
+  } catch (const std::exception& e) {
+    // Corpus problems are diagnostics; reaching here is an operational failure, reported once.
+    return usage_error(c.name, std::string("internal error: ") + e.what());
+  }
+}
+
+int dispatch(const Argv& all) {
+  // Common options may come before the command; they are handed to it as if written after it.
+  std::size_t lead = leading_common_options(all);
+  if (lead >= all.size()) {
     print_usage(stderr);
     return 2;
   }
-  std::string name = argv[1];
+  const std::string& name = all[lead];
+  Argv rest(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(lead));
+  rest.insert(rest.end(), all.begin() + static_cast<std::ptrdiff_t>(lead) + 1, all.end());
+  if (name == "help" && rest.size() > lead) {  // anthology help query: the command's own help
+    const Command* c = find_command(rest[lead]);
+    return c ? run_command(*c, {"--help"}) : unknown_command(rest[lead]);
+  }
   if (name == "--help" || name == "-h" || name == "help") {
     print_usage(stdout);
     return 0;
@@ -55,21 +91,17 @@ int run_cli(int argc, char** argv) {
     std::printf("anthology %s\n", ANTHOLOGY_VERSION);
     return 0;
   }
-  Argv rest(argv + 2, argv + argc);
-  for (const Command& c : commands)
-    if (name == c.name) {
-      try {
-        return c.run(rest);
-      } catch (const std::exception& e) {
-        // Corpus problems are diagnostics; reaching here is an operational failure, reported once.
-        return usage_error(name, std::string("internal error: ") + e.what());
-      }
-    }
-  std::vector<std::string> names;
-  for (const Command& c : commands) names.emplace_back(c.name);
-  std::string reason = "unknown command '" + name + "'";
-  if (auto best = closest_match(name, names)) reason += "; did you mean '" + *best + "'?";
-  return usage_error("", reason + " (see 'anthology --help')");
+  if (const Command* c = find_command(name)) return run_command(*c, rest);
+  return unknown_command(name);
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+  Argv all(argv + 1, argv + argc);
+  std::size_t lead = leading_common_options(all);
+  std::string name = lead < all.size() && find_command(all[lead]) ? all[lead] : "";
+  return check_output(name, dispatch(all));
 }
 
 }  // namespace anth::cli

@@ -1,7 +1,9 @@
 #include "cli/progress.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -13,8 +15,43 @@ Progress::Clock::duration grace() {
   return ms ? std::chrono::milliseconds(std::atol(ms)) : std::chrono::milliseconds(1000);
 }
 constexpr auto redraw_every = std::chrono::milliseconds(100);
-constexpr int bar_width = 30;
+constexpr std::size_t bar_width = 30, min_bar_width = 10;
+
+// The terminal's columns (stderr's window size), else $COLUMNS, else 80.
+std::size_t terminal_columns() {
+  winsize size{};
+  if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  if (const char* c = std::getenv("COLUMNS"); c && std::atoi(c) > 0) return static_cast<std::size_t>(std::atoi(c));
+  return 80;
+}
+
+// "12/s", or "3.5 s/item" below one item a second (where "0/s" would say nothing).
+std::string rate_text(double per_second) {
+  char text[32];
+  if (per_second >= 1 || per_second <= 0) std::snprintf(text, sizeof text, "%.0f/s", per_second);
+  else std::snprintf(text, sizeof text, "%.1f s/item", 1 / per_second);
+  return text;
+}
+
 }  // namespace
+
+std::string progress_line(const std::string& label, std::size_t done, std::size_t total, double seconds,
+                          std::size_t columns) {
+  double fraction = total ? std::min(1.0, static_cast<double>(done) / static_cast<double>(total)) : 1.0;
+  std::string counts = " " + std::to_string(done) + "/" + std::to_string(total);
+  // A rate over the first instants of a phase says nothing: it shows after a quarter second.
+  if (seconds >= 0.25) counts += "  " + rate_text(static_cast<double>(done) / seconds);
+  // One column is left free: a line that fills the last column wraps on some terminals, and a
+  // wrapped bar leaves a stale line at every redraw.
+  std::size_t room = columns > 1 ? columns - 1 : 1;
+  std::size_t fixed = label.size() + 3 + counts.size();  // "label [" + "]" + counts
+  std::size_t width = fixed + min_bar_width <= room ? std::min(bar_width, room - fixed) : min_bar_width;
+  std::string bar(static_cast<std::size_t>(fraction * static_cast<double>(width)), '#');
+  bar.resize(width, '.');
+  std::string line = label + " [" + bar + "]" + counts;
+  if (line.size() > room) line.resize(room);
+  return line;
+}
 
 Progress::Progress(std::string label, std::size_t total, Clock::time_point since)
     : label_(std::move(label)),
@@ -35,29 +72,26 @@ void Progress::advance(std::size_t done) {
   draw(done);
 }
 
+// No escape codes: a carriage return, the line, and spaces over what the previous frame left, so that
+// a dumb terminal shows it as well.
 void Progress::draw(std::size_t done) {
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  std::size_t total = total_.load();
-  double fraction = total ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
-  int filled = static_cast<int>(fraction * bar_width);
-  std::string bar(filled, '#');
-  bar.resize(bar_width, '.');
-  // A rate over the first instants of a phase says nothing: it shows after a quarter second.
-  if (seconds >= 0.25)
-    std::fprintf(stderr, "\r%s [%s] %zu/%zu  %.0f/s \033[K", label_.c_str(), bar.c_str(), done, total,
-                 static_cast<double>(done) / seconds);
-  else
-    std::fprintf(stderr, "\r%s [%s] %zu/%zu \033[K", label_.c_str(), bar.c_str(), done, total);
+  std::string line = progress_line(label_, done, total_.load(), seconds, terminal_columns());
+  std::size_t length = line.size();
+  if (length < drawn_length_) line.append(drawn_length_ - length, ' ');
+  std::fprintf(stderr, "\r%s", line.c_str());
   std::fflush(stderr);
+  drawn_length_ = length;
   drawn_ = true;
 }
 
 void Progress::finish() {
   std::lock_guard lock(mutex_);
   if (drawn_) {
-    std::fprintf(stderr, "\r\033[K");
+    std::fprintf(stderr, "\r%s\r", std::string(drawn_length_, ' ').c_str());
     std::fflush(stderr);
     drawn_ = false;
+    drawn_length_ = 0;
   }
 }
 

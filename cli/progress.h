@@ -39,7 +39,13 @@ class Progress {
   std::atomic<Clock::rep> next_draw_;
   std::mutex mutex_;
   bool drawn_ = false;
+  std::size_t drawn_length_ = 0;  // of the last frame, which the next one covers
 };
+
+// One frame: "label [####......] done/total  rate", the bar narrowed and the line cut to fit in
+// columns - 1. The rate shows after a quarter second, as "N/s" or, below one a second, "N s/item".
+std::string progress_line(const std::string& label, std::size_t done, std::size_t total, double seconds,
+                          std::size_t columns);
 
 // One bar per phase of a longer task ("bodies", then "pages"): a new phase label replaces the bar.
 // Thread-safe.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <unordered_map>
 
@@ -33,6 +34,10 @@ Expected<WriteLock> WriteLock::acquire(const fs::path& dir) {
   fs::path file = dir / "lock";
   int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) return failure("cannot create " + file.string() + ": " + std::strerror(errno));
+  // Say why nothing happens while another run holds the corpus, then wait for it.
+  if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return WriteLock(fd);
+  if (errno == EWOULDBLOCK)
+    std::fprintf(stderr, "anthology: waiting for another anthology run to finish (it holds %s)\n", file.c_str());
   while (::flock(fd, LOCK_EX) != 0) {
     if (errno != EINTR) {
       ::close(fd);

@@ -50,14 +50,14 @@ int natural_compare(std::string_view a, std::string_view b) {
   return a.compare(b) < 0 ? -1 : (a == b ? 0 : 1);  // "LIT-08" and "LIT-8": stable tie-break
 }
 
-Expected<QueryDb> QueryDb::open(const std::filesystem::path& db_path) {
+Expected<QueryDb> QueryDb::open(const std::filesystem::path& db_path, std::chrono::milliseconds busy) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(db_path, ec)) return failure("no index at " + db_path.string());
   sqlite3* raw = nullptr;
   int rc = sqlite3_open_v2(db_path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
   QueryDb db(raw);
   if (rc != SQLITE_OK) return failure("cannot open " + db_path.string() + ": " + index_detail::sqlite_error(raw));
-  sqlite3_busy_timeout(raw, 10000);
+  sqlite3_busy_timeout(raw, static_cast<int>(busy.count()));
   sqlite3_create_collation_v2(raw, "natural_id", SQLITE_UTF8, nullptr, natural_collation, nullptr);
   Statement version(raw, "PRAGMA user_version");
   auto row = version.ready() ? version.next() : Expected<bool>(std::unexpected(version.ready().error()));

@@ -2,6 +2,7 @@
 // A read-only connection to the index for the query commands (query, show, path, neighbors, origin,
 // export). Opened with SQLITE_OPEN_READONLY, so SQLite itself refuses any write; the schema version is
 // checked, and ids sort naturally (LIT-9 before LIT-10) with the `natural_id` collation.
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -16,7 +17,9 @@ namespace anth::query {
 class QueryDb {
  public:
   // Fails with a one-line reason when the file is missing, not a database, or of another schema version.
-  static Expected<QueryDb> open(const std::filesystem::path& db_path);
+  // `busy` is how long to wait for a writer that holds the database locked.
+  static Expected<QueryDb> open(const std::filesystem::path& db_path,
+                                std::chrono::milliseconds busy = std::chrono::milliseconds(10000));
 
   QueryDb(QueryDb&&) noexcept;
   QueryDb& operator=(QueryDb&&) noexcept;

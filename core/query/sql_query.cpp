@@ -2,8 +2,9 @@
 
 #include <sqlite3.h>
 
-#include <cctype>
+#include <cstdio>
 #include <memory>
+#include <string_view>
 
 namespace anth::query {
 
@@ -20,17 +21,74 @@ std::string one_line(std::string text) {
   return text;
 }
 
-// VACUUM INTO writes a new file even on a read-only connection; it is the one writing statement
-// that SQLite's read-only mode lets through.
-bool is_vacuum(sqlite3_stmt* stmt) {
-  std::string_view sql = sqlite3_sql(stmt);
-  std::size_t i = 0;
-  while (i < sql.size() && !std::isalpha(static_cast<unsigned char>(sql[i]))) ++i;
-  std::string word;
-  while (i < sql.size() && std::isalpha(static_cast<unsigned char>(sql[i])))
-    word += static_cast<char>(std::toupper(static_cast<unsigned char>(sql[i++])));
-  return word == "VACUUM";
+std::string seconds_text(std::chrono::milliseconds ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", static_cast<double>(ms.count()) / 1000.0);
+  return text;
 }
+
+// Pragmas that only read; those of them that name a table may name one, the others take no value.
+bool harmless_pragma(std::string_view name, const char* value) {
+  static constexpr std::string_view of_table[] = {"table_info", "table_xinfo", "index_list", "index_info",
+                                                  "index_xinfo", "foreign_key_list"};
+  static constexpr std::string_view plain[] = {"table_list", "database_list", "collation_list", "function_list",
+                                               "pragma_list", "compile_options", "user_version", "schema_version",
+                                               "data_version", "application_id", "page_count", "page_size",
+                                               "encoding"};
+  for (std::string_view p : of_table)
+    if (name == p) return true;
+  for (std::string_view p : plain)
+    if (name == p) return value == nullptr;
+  return false;
+}
+
+// SQLite's authorizer, called while a statement is prepared: reads pass, anything else (writes,
+// ATTACH and VACUUM INTO, which make files, temporary tables, writing pragmas) is refused.
+int authorize(void* refused, int action, const char* a1, const char* a2, const char* db, const char*) {
+  switch (action) {
+    case SQLITE_SELECT:
+    case SQLITE_READ:
+    case SQLITE_FUNCTION:
+    case SQLITE_RECURSIVE:
+      return SQLITE_OK;
+    case SQLITE_PRAGMA:
+      if (a1 && harmless_pragma(a1, a2)) return SQLITE_OK;
+      break;
+    case SQLITE_UPDATE:
+      // SQLite's own bookkeeping of the schema when a table-valued pragma is first used.
+      if (a1 && db && std::string_view(a1) == "sqlite_master" && std::string_view(db) == "main") return SQLITE_OK;
+      break;
+    default:
+      break;
+  }
+  *static_cast<bool*>(refused) = true;
+  return SQLITE_DENY;
+}
+
+// Called by SQLite every few thousand virtual-machine steps; non-zero interrupts the statement.
+int past_deadline(void* deadline) {
+  return std::chrono::steady_clock::now() > *static_cast<std::chrono::steady_clock::time_point*>(deadline);
+}
+
+// The authorizer and the deadline for one statement, removed again when it is done.
+class Guard {
+ public:
+  Guard(sqlite3* db, std::chrono::milliseconds timeout) : db_(db), deadline_(std::chrono::steady_clock::now() + timeout) {
+    sqlite3_set_authorizer(db_, authorize, &refused_);
+    sqlite3_progress_handler(db_, 1000, past_deadline, &deadline_);
+  }
+  ~Guard() {
+    sqlite3_set_authorizer(db_, nullptr, nullptr);
+    sqlite3_progress_handler(db_, 0, nullptr, nullptr);
+  }
+  bool refused() const { return refused_; }
+  bool timed_out() const { return std::chrono::steady_clock::now() > deadline_; }
+
+ private:
+  sqlite3* db_;
+  std::chrono::steady_clock::time_point deadline_;
+  bool refused_ = false;
+};
 
 Cell cell_of(sqlite3_stmt* stmt, int i) {
   switch (sqlite3_column_type(stmt, i)) {
@@ -57,39 +115,47 @@ Cell cell_of(sqlite3_stmt* stmt, int i) {
 
 }  // namespace
 
-Expected<ResultTable> run_readonly_sql(sqlite3* db, const std::string& sql) {
+Expected<std::size_t> run_readonly_sql(sqlite3* db, const std::string& sql, const SqlLimits& limits, const RowSink& sink) {
+  Guard guard(db, limits.timeout);
   const char* tail = nullptr;
   sqlite3_stmt* raw = nullptr;
-  if (sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size()), &raw, &tail) != SQLITE_OK)
-    return failure(one_line(sqlite3_errmsg(db)));
+  int prepared = sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size()), &raw, &tail);
   StatementPtr stmt(raw);
+  if (guard.refused()) return failure(sql_read_only_message);
+  if (prepared != SQLITE_OK) return failure(one_line(sqlite3_errmsg(db)));
   if (!stmt) return failure("no SQL statement given");
   // Only comments and semicolons may follow the statement.
-  sqlite3_stmt* next = nullptr;
   if (tail && *tail) {
+    sqlite3_stmt* next = nullptr;
     int rc = sqlite3_prepare_v2(db, tail, -1, &next, nullptr);
     StatementPtr rest(next);
     if (rc != SQLITE_OK || rest) return failure("one SQL statement at a time");
   }
-  if (!sqlite3_stmt_readonly(stmt.get()) && is_vacuum(stmt.get()))
-    return failure("VACUUM would write a file; the index is opened read-only");
+  // What the authorizer let through is a read; anything SQLite itself calls a write is refused too.
+  if (!sqlite3_stmt_readonly(stmt.get())) return failure(sql_read_only_message);
 
-  ResultTable table;
   int columns = sqlite3_column_count(stmt.get());
+  std::vector<std::string> names;
   for (int i = 0; i < columns; ++i) {
     const char* name = sqlite3_column_name(stmt.get(), i);
-    table.columns.emplace_back(name ? name : "");
+    names.emplace_back(name ? name : "");
   }
+  sink.columns(names);
+  std::size_t count = 0;
+  std::vector<Cell> row;
   while (true) {
     int rc = sqlite3_step(stmt.get());
-    if (rc == SQLITE_DONE) break;
+    if (rc == SQLITE_DONE) return count;
+    if (rc == SQLITE_INTERRUPT || (rc != SQLITE_ROW && guard.timed_out()))
+      return failure("stopped after " + seconds_text(limits.timeout) + " s, the time limit (--timeout SECONDS raises it)");
     if (rc != SQLITE_ROW) return failure(one_line(sqlite3_errmsg(db)));
-    std::vector<Cell> row;
-    row.reserve(columns);
+    if (count == limits.max_rows)
+      return failure("stopped at " + std::to_string(count) + " rows, the row limit (add a LIMIT, or --max-rows N raises it)");
+    row.clear();
     for (int i = 0; i < columns; ++i) row.push_back(cell_of(stmt.get(), i));
-    table.rows.push_back(std::move(row));
+    sink.row(row);
+    ++count;
   }
-  return table;
 }
 
 }  // namespace anth::query

@@ -21,7 +21,32 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+namespace {
+
+// Whether `word` abbreviates `candidate`: past their common leading dashes, the same first letter and
+// every letter of word in candidate in order ("--fmt" of "--format", "lst" of "list").
+bool abbreviates(std::string_view word, std::string_view candidate) {
+  std::size_t dashes = 0;
+  while (dashes < word.size() && dashes < candidate.size() && word[dashes] == '-' && candidate[dashes] == '-') ++dashes;
+  word.remove_prefix(dashes);
+  candidate.remove_prefix(dashes);
+  if (word.size() < 2 || word.size() >= candidate.size() || std::tolower(static_cast<unsigned char>(word[0])) !=
+                                                              std::tolower(static_cast<unsigned char>(candidate[0])))
+    return false;
+  std::size_t j = 0;
+  for (char c : candidate)
+    if (j < word.size() && std::tolower(static_cast<unsigned char>(c)) == std::tolower(static_cast<unsigned char>(word[j]))) ++j;
+  return j == word.size();
+}
+
+}  // namespace
+
 std::optional<std::string> closest_match(std::string_view word, const std::vector<std::string>& candidates) {
+  // An abbreviation says more than a small edit distance: "--fmt" means --format, not --out.
+  std::optional<std::string> shortest;
+  for (const std::string& c : candidates)
+    if (abbreviates(word, c) && (!shortest || c.size() < shortest->size())) shortest = c;
+  if (shortest) return shortest;
   std::size_t limit = std::max<std::size_t>(2, word.size() / 3);
   std::optional<std::string> best;
   std::size_t best_distance = limit + 1;

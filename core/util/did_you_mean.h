@@ -9,7 +9,8 @@ namespace anth {
 
 // Levenshtein distance, case-insensitive.
 std::size_t edit_distance(std::string_view a, std::string_view b);
-// The closest candidate within a third of the word's length (at least 2 edits), or nullopt.
+// The shortest candidate the word abbreviates ("--fmt": --format), else the closest within a third of
+// the word's length (at least 2 edits), or nullopt.
 std::optional<std::string> closest_match(std::string_view word, const std::vector<std::string>& candidates);
 
 }  // namespace anth

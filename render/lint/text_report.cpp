@@ -1,4 +1,5 @@
 #include "core/rules/rule_catalog.h"
+#include "core/util/terminal_text.h"
 #include "render/lint/lint_report.h"
 
 namespace anth {
@@ -34,12 +35,13 @@ std::string format_text(const std::vector<Diagnostic>& diagnostics, const LintSu
   std::string out;
   for (const Diagnostic& d : diagnostics) {
     const RuleInfo* rule = find_rule(d.rule);
-    out += d.where.file + ":" + std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + ": ";
+    // File names and messages quote notes: escaped, so they cannot forge lines or drive the terminal.
+    out += escape_for_terminal(d.where.file) + ":" + std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + ": ";
     out += color ? std::string(color_of(d.severity)) + severity_name(d.severity) + "\033[0m" : severity_name(d.severity);
-    out += ": " + d.message + " [" + d.rule + (rule ? " " + std::string(rule->name) : "") + "]\n";
+    out += ": " + escape_for_terminal(d.message) + " [" + d.rule + (rule ? " " + std::string(rule->name) : "") + "]\n";
     for (const RelatedLocation& r : d.related)
-      out += "  " + r.where.file + ":" + std::to_string(r.where.line) + ":" + std::to_string(r.where.column) +
-             ": note: " + r.message + "\n";
+      out += "  " + escape_for_terminal(r.where.file) + ":" + std::to_string(r.where.line) + ":" +
+             std::to_string(r.where.column) + ": note: " + escape_for_terminal(r.message) + "\n";
   }
   out += plural(summary.files, "file") + ", " + plural(summary.nodes, "node") + ", " + plural(summary.edges, "edge") +
          ": " + plural(summary.errors, "error") + ", " + plural(summary.warnings, "warning") + ", " +

@@ -1,5 +1,7 @@
 #include "render/query/node_text.h"
 
+#include "core/util/terminal_text.h"
+
 namespace anth::render {
 
 using query::NodeRef;
@@ -34,20 +36,23 @@ std::string incoming_heading(std::string_view relation) {
   return "Cited as \"" + relation_words(relation) + "\" by";
 }
 
-std::string ref_text(const NodeRef& ref) { return ref.title.empty() ? ref.id : ref.id + " — " + ref.title; }
+std::string ref_text(const NodeRef& ref) {
+  std::string id = escape_for_terminal(ref.id);
+  return ref.title.empty() ? id : id + " — " + escape_for_terminal(ref.title);
+}
 
 std::string finding_lines(const std::vector<StoredFinding>& findings, const std::string& indent) {
   std::string out;
   for (const StoredFinding& f : findings) {
-    out += indent + f.file + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) + ": " + f.severity + ": " +
-           f.message + " [" + f.rule + (f.name.empty() ? "" : " " + f.name) + "]\n";
+    out += indent + escape_for_terminal(f.file) + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) + ": " +
+           f.severity + ": " + escape_for_terminal(f.message) + " [" + f.rule + (f.name.empty() ? "" : " " + f.name) + "]\n";
     auto related = ordered_json::parse(f.related_json, nullptr, false);
     if (!related.is_array()) continue;
     for (const auto& r : related)
       if (r.is_object())
-        out += indent + "  " + r.value("file", std::string()) + ":" + std::to_string(r.value("line", 1)) + ":" +
-             std::to_string(r.value("col", r.value("column", 1))) + ": note: " + r.value("message", std::string()) +
-             "\n";
+        out += indent + "  " + escape_for_terminal(r.value("file", std::string())) + ":" +
+               std::to_string(r.value("line", 1)) + ":" + std::to_string(r.value("col", r.value("column", 1))) +
+               ": note: " + escape_for_terminal(r.value("message", std::string())) + "\n";
   }
   return out;
 }

@@ -1,5 +1,6 @@
 #include "render/query/origin_report.h"
 
+#include "core/util/terminal_text.h"
 #include "render/query/node_text.h"
 
 namespace anth::render {
@@ -51,17 +52,19 @@ std::string year_text(const std::optional<int>& year) { return year ? std::to_st
 }  // namespace
 
 std::string origin_text(const Provenance& p) {
-  std::string out = p.practice.id + ": " + p.practice.title + "\n";
-  out += "  " + (p.practice.kind.empty() ? std::string("?") : p.practice.kind) +
-         (p.practice.status.empty() ? "" : " · " + p.practice.status) + " · " + p.path + "\n";
+  // Text from notes is escaped (escape_for_terminal): ref_text and finding_lines do it for theirs.
+  std::string out = escape_for_terminal(p.practice.id) + ": " + escape_for_terminal(p.practice.title) + "\n";
+  out += "  " + escape_for_terminal((p.practice.kind.empty() ? std::string("?") : p.practice.kind) +
+                                    (p.practice.status.empty() ? "" : " · " + p.practice.status) + " · " + p.path) +
+         "\n";
 
   out += "\nOrigin\n";
   if (p.origin) {
     out += "  " + ref_text(*p.origin) + "\n";
     std::string cite = citation(p.origin_authors, p.origin->year, p.origin_arxiv);
-    if (!cite.empty()) out += "  " + cite + "\n";
+    if (!cite.empty()) out += "  " + escape_for_terminal(cite) + "\n";
   } else if (!p.introduced_by_written.empty()) {
-    out += "  " + p.introduced_by_written + " — names no note\n";
+    out += "  " + escape_for_terminal(p.introduced_by_written) + " — names no note\n";
   } else {
     out += "  none: introduced_by is missing\n";
   }
@@ -75,7 +78,7 @@ std::string origin_text(const Provenance& p) {
       out += "\n";
       std::string how;
       for (const Link& l : lp.links) how += (how.empty() ? "" : "; ") + link_text(l);
-      out += "        " + how + "\n";
+      out += "        " + escape_for_terminal(how) + "\n";
     }
   }
 

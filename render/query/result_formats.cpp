@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 
 namespace anth::render {
 
@@ -56,35 +57,69 @@ std::optional<ResultFormat> parse_result_format(std::string_view name) {
   return std::nullopt;
 }
 
-std::string format_json(const ResultTable& table) {
-  std::vector<std::string> names = unique_names(table.columns);
-  ordered_json rows = ordered_json::array();
-  for (const auto& row : table.rows) {
-    ordered_json object = ordered_json::object();
-    for (std::size_t c = 0; c < names.size(); ++c) object[names[c]] = json_of(row[c]);
-    rows.push_back(std::move(object));
+namespace {
+
+std::string through_stream(const ResultTable& table, ResultFormat format) {
+  std::ostringstream out;
+  ResultStream stream(out, format, 0);
+  stream.columns(table.columns);
+  for (const auto& row : table.rows) stream.row(row);
+  stream.finish();
+  return out.str();
+}
+
+std::string csv_line(const std::vector<std::string>& fields) {
+  std::string out;
+  for (std::size_t c = 0; c < fields.size(); ++c) out += (c ? "," : "") + csv_field(fields[c]);
+  return out + "\n";
+}
+
+}  // namespace
+
+std::string format_json(const ResultTable& table) { return through_stream(table, ResultFormat::Json); }
+std::string format_csv(const ResultTable& table) { return through_stream(table, ResultFormat::Csv); }
+std::string format_ids(const ResultTable& table) { return through_stream(table, ResultFormat::Ids); }
+
+void ResultStream::columns(const std::vector<std::string>& names) {
+  auto named_id = std::find(names.begin(), names.end(), "id");
+  id_column_ = named_id == names.end() ? 0 : static_cast<std::size_t>(named_id - names.begin());
+  if (format_ == ResultFormat::Json) names_ = unique_names(names);
+  if (format_ == ResultFormat::Csv) out_ << csv_line(names);
+  if (format_ == ResultFormat::Table) table_.columns = names;
+}
+
+void ResultStream::row(const std::vector<Cell>& cells) {
+  ++rows_;
+  switch (format_) {
+    case ResultFormat::Table: table_.rows.push_back(cells); break;
+    case ResultFormat::Csv: {
+      std::vector<std::string> fields;
+      for (const Cell& cell : cells) fields.push_back(cell.text);
+      out_ << csv_line(fields);
+      break;
+    }
+    case ResultFormat::Ids:
+      if (id_column_ < cells.size() && cells[id_column_].type != Cell::Type::Null) out_ << cells[id_column_].text << "\n";
+      break;
+    case ResultFormat::Json: {
+      ordered_json object = ordered_json::object();
+      for (std::size_t c = 0; c < names_.size() && c < cells.size(); ++c) object[names_[c]] = json_of(cells[c]);
+      // Each object as the whole array's dump would lay it out: indented one level.
+      std::string text = dump(object);
+      text.pop_back();  // dump's final newline
+      out_ << (rows_ == 1 ? "[\n  " : ",\n  ");
+      for (char c : text) {
+        out_ << c;
+        if (c == '\n') out_ << "  ";
+      }
+      break;
+    }
   }
-  return dump(rows);
 }
 
-std::string format_csv(const ResultTable& table) {
-  std::string out;
-  auto line = [&](const auto& values, auto text_of) {
-    for (std::size_t c = 0; c < values.size(); ++c) out += (c ? "," : "") + csv_field(text_of(values[c]));
-    out += "\n";
-  };
-  line(table.columns, [](const std::string& s) { return s; });
-  for (const auto& row : table.rows) line(row, [](const Cell& cell) { return cell.text; });
-  return out;
-}
-
-std::string format_ids(const ResultTable& table) {
-  auto named_id = std::find(table.columns.begin(), table.columns.end(), "id");
-  std::size_t column = named_id == table.columns.end() ? 0 : static_cast<std::size_t>(named_id - table.columns.begin());
-  std::string out;
-  for (const auto& row : table.rows)
-    if (column < row.size() && row[column].type != Cell::Type::Null) out += row[column].text + "\n";
-  return out;
+void ResultStream::finish() {
+  if (format_ == ResultFormat::Json) out_ << (rows_ ? "\n]\n" : "[]\n");
+  if (format_ == ResultFormat::Table && rows_) out_ << format_table(table_, width_);
 }
 
 std::string format_result(const ResultTable& table, ResultFormat format, std::size_t width) {

@@ -4,7 +4,9 @@
 // named "id", else the first; one value a line).
 #include <cstddef>
 #include <optional>
+#include <ostream>
 #include <string>
+#include <vector>
 
 #include "core/query/result_table.h"
 
@@ -24,5 +26,26 @@ std::string format_csv(const query::ResultTable& table);
 std::string format_ids(const query::ResultTable& table);
 
 std::string format_result(const query::ResultTable& table, ResultFormat format, std::size_t width);
+
+// The same formats written as the rows arrive (query --sql), so memory does not grow with the result:
+// JSON, CSV and ids go out row by row; a table needs every row's width and keeps them until finish().
+class ResultStream {
+ public:
+  ResultStream(std::ostream& out, ResultFormat format, std::size_t width) : out_(out), format_(format), width_(width) {}
+  void columns(const std::vector<std::string>& names);
+  void row(const std::vector<query::Cell>& cells);
+  // Closes the output: ends the JSON array, prints the table (nothing for no rows, as for ids).
+  void finish();
+  std::size_t rows() const { return rows_; }
+
+ private:
+  std::ostream& out_;
+  ResultFormat format_;
+  std::size_t width_;
+  std::vector<std::string> names_;
+  std::size_t id_column_ = 0;
+  std::size_t rows_ = 0;
+  query::ResultTable table_;  // Table only
+};
 
 }  // namespace anth::render

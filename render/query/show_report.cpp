@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/model/schema.h"
+#include "core/util/terminal_text.h"
 #include "render/query/node_text.h"
 
 namespace anth::render {
@@ -46,7 +47,7 @@ std::string property_text(const std::vector<const FieldEntry*>& values) {
   for (const FieldEntry* f : values) {
     if (!out.empty()) out += ", ";
     if (f->item) out += *f->item + "=";
-    out += f->value ? *f->value : "(empty)";
+    out += f->value ? *f->value : "(empty)";  // escaped by show_text with the rest of the line
   }
   return out;
 }
@@ -103,7 +104,7 @@ std::vector<std::pair<std::string, std::vector<const RelationEnd*>>> grouped(con
 }
 
 std::string end_text(const RelationEnd& e) {
-  if (!e.resolved) return e.written + " — (no such note)";
+  if (!e.resolved) return escape_for_terminal(e.written) + " — (no such note)";
   return ref_text(e.other);
 }
 
@@ -116,7 +117,7 @@ std::string kernel_text(const NodeDetails& d) {
   if (!k.checked_at.empty()) out += ", checked " + k.checked_at;
   if (!k.compiler.empty()) out += " with " + k.compiler;
   out += "\n";
-  if (!k.error.empty()) out += "    " + k.error + "\n";
+  if (!k.error.empty()) out += "    " + escape_for_terminal(k.error) + "\n";
   auto claims = ordered_json::parse(k.claims_json, nullptr, false);
   if (claims.is_array())
     for (const auto& c : claims) {
@@ -132,16 +133,17 @@ std::string kernel_text(const NodeDetails& d) {
 
 }  // namespace
 
+// Every piece of text from the note is escaped (escape_for_terminal) before it reaches a line.
 std::string show_text(const NodeDetails& d) {
-  std::string out = d.node.id + ": " + d.node.title + "\n";
+  std::string out = escape_for_terminal(d.node.id) + ": " + escape_for_terminal(d.node.title) + "\n";
   std::string facts = d.node.kind.empty() ? "?" : d.node.kind;
   if (!d.node.status.empty()) facts += " · " + d.node.status;
   if (d.node.year) facts += " · " + std::to_string(*d.node.year);
   facts += " · " + d.path;
-  out += "  " + facts + "\n";
+  out += "  " + escape_for_terminal(facts) + "\n";
   if (d.node.kind == "LIT") {
     std::string cite = citation(d.authors, d.own_year, d.arxiv);
-    if (!cite.empty()) out += "  " + cite + "\n";
+    if (!cite.empty()) out += "  " + escape_for_terminal(cite) + "\n";
   }
   if (!d.in_graph) out += "  not in the graph: the note has errors (see Lint below)\n";
 
@@ -151,7 +153,8 @@ std::string show_text(const NodeDetails& d) {
     for (const auto& [key, values] : props) width = std::max(width, key.size());
     out += "\nProperties\n";
     for (const auto& [key, values] : props)
-      out += "  " + key + std::string(width - key.size() + 2, ' ') + property_text(values) + "\n";
+      out += "  " + escape_for_terminal(key) + std::string(width - key.size() + 2, ' ') +
+             escape_for_terminal(property_text(values)) + "\n";
   }
   auto outgoing = grouped(d.outgoing);
   if (!outgoing.empty()) {
@@ -171,7 +174,8 @@ std::string show_text(const NodeDetails& d) {
   }
   if (!d.readings.empty()) {
     out += "\nReadings\n";
-    for (const auto& r : d.readings) out += "  " + ref_text(r) + (r.status.empty() ? "" : " (" + r.status + ")") + "\n";
+    for (const auto& r : d.readings)
+      out += "  " + ref_text(r) + (r.status.empty() ? "" : " (" + escape_for_terminal(r.status) + ")") + "\n";
   }
   if (!d.kernel.empty() || d.kernel_result) out += "\nKernel\n" + kernel_text(d);
   out += "\nLint\n";

@@ -1,8 +1,9 @@
 # bash completion for anthology. Load it with: source <(anthology completion bash)
-# Flags come from each command's --help, node ids and tags from the index (anthology query).
+# Flags come from each command's --help; node ids and tags from `anthology completion ids|tags`, which
+# reads the index as the last command left it (never updating or creating one) and gives up after 200 ms.
 
-# Runs `anthology query ARGS` against the corpus named on the command line being completed.
-_anthology_query() {
+# Runs `anthology completion ARGS` against the corpus named on the command line being completed.
+_anthology_candidates() {
   local -a where=()
   local i
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -10,7 +11,7 @@ _anthology_query() {
       --corpus | --index) where+=("${COMP_WORDS[i]}" "${COMP_WORDS[i + 1]}") ;;
     esac
   done
-  "${COMP_WORDS[0]}" query "${where[@]}" "$@" 2>/dev/null
+  "${COMP_WORDS[0]}" completion "$@" "${where[@]}" 2>/dev/null
 }
 
 _anthology() {
@@ -37,20 +38,21 @@ _anthology() {
     --sort) words="id title year status relevance" ;;
     --status) words="active superseded retracted read partial queued candidate adopted contested retired proved conjectured refuted" ;;
     --via | --relation) words="introduced_by source paper supersedes cites compared_against contested_by read_as declines_origin_of related origin mentions" ;;
-    --tag) words="$(_anthology_query --sql 'SELECT DISTINCT tag FROM tags ORDER BY tag' --format ids)" ;;
-    --introduced-by | --source) words="$(_anthology_query --kind lit --format ids)" ;;
-    --year | --limit | --depth | --max-warnings | --text | --sql | --explain | --cxxflags) return ;;
+    --color) words="auto always never" ;;
+    --tag) words="$(_anthology_candidates tags)" ;;
+    --introduced-by | --source) words="$(_anthology_candidates ids lit)" ;;
+    --year | --limit | --depth | --max-warnings | --text | --sql | --explain | --timeout | --max-rows | --cxxflags) return ;;
     *)
       if [[ "$cur" == -* ]]; then
         words="$("${COMP_WORDS[0]}" "$cmd" --help 2>/dev/null | sed -n 's/^  \(--[a-z-]*\).*/\1/p')"
       else
         case "$cmd" in
-          show | path | neighbors) words="$(_anthology_query --format ids)" ;;
-          origin) words="$(_anthology_query --kind sota --format ids)" ;;
+          show | path | neighbors) words="$(_anthology_candidates ids)" ;;
+          origin) words="$(_anthology_candidates ids sota)" ;;
           completion) words="bash zsh" ;;
           kernels)
             if ((COMP_CWORD == 2)); then words="list emit check"
-            else words="$(_anthology_query --kind sota,theory --format ids)"; fi ;;
+            else words="$(_anthology_candidates ids sota theory)"; fi ;;
           lint | build) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
         esac
       fi ;;

@@ -1,4 +1,7 @@
-// anthology query --sql: one read-only statement; SQLite itself refuses writes, and the index stays as it was.
+// anthology query --sql: one read-only statement; SQLite's authorizer refuses anything but reads, with
+// one message, and the index stays as it was; a time limit and a row limit stop runaway statements.
+#include <chrono>
+
 #include "tests/query/query_fixture.h"
 
 using namespace anth::test;
@@ -19,18 +22,24 @@ TEST_CASE("query: query --sql refuses every write and leaves the index unchanged
   RunResult before = corpus.run(count);
   REQUIRE(before.status == 0);
   std::string bytes = read_file(corpus.index());
+  const std::string refused = "anthology query: --sql: only reading statements are allowed (SELECT, WITH, read-only "
+                              "PRAGMAs): the index is read-only\n";
   for (const char* sql : {"INSERT INTO tags VALUES ('SOTA-192', 'x')", "DELETE FROM nodes", "DROP TABLE nodes",
                           "UPDATE nodes SET title = 'x'", "CREATE TABLE t (x)", "PRAGMA user_version = 7",
-                          "DELETE FROM search"}) {
+                          "DELETE FROM search", "VACUUM INTO 'copy.db'", "/* x */ VACUUM INTO 'copy.db'",
+                          "CREATE TEMP TABLE t (x)", "CREATE TEMP VIEW v AS SELECT 1", "ATTACH 'copy.db' AS c",
+                          "PRAGMA journal_mode = DELETE", "BEGIN"}) {
     RunResult r = corpus.run("query --sql \"" + std::string(sql) + "\"");
     INFO(sql);
     CHECK(r.status == 2);
     CHECK(r.out.empty());
-    CHECK(r.err == "anthology query: --sql: attempt to write a readonly database\n");
+    CHECK(r.err == refused);
+    CHECK_FALSE(fs::exists(corpus.path() / "copy.db"));
   }
-  RunResult vacuum = corpus.run("query --sql \"VACUUM INTO 'copy.db'\"");
-  CHECK(vacuum.status == 2);
-  CHECK_FALSE(fs::exists(corpus.path() / "copy.db"));
+  // Reading pragmas still answer.
+  CHECK(corpus.run("query --sql 'PRAGMA table_info(nodes)' --format csv").status == 0);
+  CHECK(corpus.run("query --sql \"SELECT name FROM pragma_table_info('nodes')\" --format ids").out.find("title\n") !=
+        std::string::npos);
   RunResult two = corpus.run("query --sql 'SELECT 1; DELETE FROM nodes'");
   CHECK(two.status == 2);
   CHECK(two.err == "anthology query: --sql: one SQL statement at a time\n");
@@ -47,4 +56,43 @@ TEST_CASE("query: query --sql exits 1 on no rows, like the filters", "[query]") 
   RunResult r = corpus.run("query --sql 'SELECT id FROM nodes WHERE 0' --format csv");
   CHECK(r.status == 1);
   CHECK(r.out == "id\n");
+}
+
+TEST_CASE("query: query --sql stops at the time limit and the row limit, streaming the rows", "[query]") {
+  QueryCorpus corpus;
+  REQUIRE(corpus.run("query --format ids").status == 0);
+  const std::string endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)";
+
+  // A recursive statement that returns nothing until it ends: stopped by the deadline.
+  auto started = std::chrono::steady_clock::now();
+  RunResult slow = corpus.run("query --sql '" + endless + " SELECT COUNT(*) FROM c' --timeout 0.5");
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  CHECK(slow.status == 2);
+  CHECK(slow.err == "anthology query: --sql: stopped after 0.5 s, the time limit (--timeout SECONDS raises it)\n");
+  CHECK(seconds < 5);
+  CHECK(corpus.run("query --sql 'SELECT 1' --timeout 0").status == 2);
+
+  // One that returns rows forever: the rows up to the limit, well-formed, then exit 2.
+  RunResult many = corpus.run("query --sql '" + endless + " SELECT x FROM c' --format json --max-rows 1000");
+  CHECK(many.status == 2);
+  CHECK(many.err == "anthology query: --sql: stopped at 1000 rows, the row limit (add a LIMIT, or --max-rows N raises it)\n");
+  CHECK(many.out.rfind("[\n  {\n    \"x\": 1\n  },\n", 0) == 0);
+  const std::string last = "\"x\": 1000\n  }\n]\n";
+  REQUIRE(many.out.size() > last.size());
+  CHECK(many.out.substr(many.out.size() - last.size()) == last);
+
+  // Rows go out as they come: a million rows under the time limit are printed before it strikes,
+  // in memory that does not grow with them.
+  bool have_time = run("test -x /usr/bin/time").status == 0;
+  RunResult streamed = run("cd '" + corpus.path().string() + "' && " + (have_time ? "/usr/bin/time -f 'rss %M' " : "") +
+                           "'" + anthology_binary().string() + "' query --sql '" + endless +
+                           " SELECT x, hex(zeroblob(50)) FROM c' --format csv --max-rows 1000000 --timeout 60 | tail -1");
+  CHECK(streamed.out == "1000000," + std::string(100, '0') + "\n");
+  CHECK(streamed.err.find("stopped at 1000000 rows") != std::string::npos);
+  if (have_time) {
+    auto rss = streamed.err.find("rss ");
+    REQUIRE(rss != std::string::npos);
+    long kilobytes = std::stol(streamed.err.substr(rss + 4));
+    CHECK(kilobytes < 100 * 1024);  // the rows alone are over 100 MB
+  }
 }
