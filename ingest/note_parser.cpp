@@ -79,6 +79,10 @@ void add_field_mentions(Note& note) {
 
 std::uint64_t content_hash(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
 
+std::string parse_key(std::uint64_t max_bytes) {
+  return "parser " + std::to_string(parser_version) + "; max_note_bytes " + std::to_string(max_bytes);
+}
+
 ParsedNote unreadable_note(const std::string& path, const std::string& reason) {
   return unreadable(path, {path, 1, 1}, reason);
 }
@@ -115,11 +119,11 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, std::uint
     return p;
   }
   apply_schema(note, stem_of(path), p.diagnostics);
+  add_field_mentions(note);
   // Body wikilinks are untyped "mentions" edges; the resolver fills in their targets.
   for (const Wikilink& w : note.wikilinks)
     note.relations.push_back({"mentions", note.id, w.target, "", w.where, Origin::Body});
   return p;
-  add_field_mentions(note);
 }
 
 }  // namespace anth

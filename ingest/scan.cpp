@@ -16,6 +16,10 @@ std::int64_t mtime_of(const struct stat& st) {
   return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
 }
 
+std::int64_t ctime_of(const struct stat& st) {
+  return static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec;
+}
+
 bool is_note_name(std::string_view name) { return name.size() > 3 && name.substr(name.size() - 3) == ".md"; }
 
 // Walks one folder (an open descriptor it takes over); `rel` is its path relative to the root.
@@ -39,7 +43,7 @@ void walk(int dir_fd, const std::string& rel, CorpusScan& out, int depth) {
     if (maybe_note) {
       struct stat st {};  // follows a symbolic link to a file, as reading the note will
       if (fstatat(dirfd(dir), entry->d_name, &st, 0) != 0 || !S_ISREG(st.st_mode)) continue;
-      out.files.push_back({std::move(path), static_cast<std::uint64_t>(st.st_size), mtime_of(st)});
+      out.files.push_back({std::move(path), static_cast<std::uint64_t>(st.st_size), mtime_of(st), ctime_of(st)});
       continue;
     }
     // A folder, never followed through a symbolic link (a link cycle would never end).
