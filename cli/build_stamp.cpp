@@ -110,6 +110,7 @@ std::uint64_t hash_sources(const BuildInputs& inputs) {
     h.add(f.path);
     h.add(static_cast<std::int64_t>(f.size));
     h.add(f.mtime_ns);
+    h.add(f.ctime_ns);  // an edit whose size and mtime were restored (cp -p, rsync -t, tar x)
   }
   return h.digest();
 }

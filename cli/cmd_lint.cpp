@@ -64,6 +64,18 @@ bool in_report(const std::string& file, const std::vector<std::string>& prefixes
   return false;
 }
 
+// The PATHs (as given) whose prefix names no file of the corpus: a typo must not read as "0 errors".
+std::vector<std::string> unmatched_paths(const std::vector<std::string>& paths, const std::vector<std::string>& prefixes,
+                                         const std::vector<std::string>& files) {
+  std::vector<std::string> unmatched;
+  for (std::size_t i = 0; i < prefixes.size(); ++i) {
+    const std::vector<std::string> one{prefixes[i]};
+    if (std::none_of(files.begin(), files.end(), [&](const std::string& f) { return in_report(f, one); }))
+      unmatched.push_back(paths[i]);
+  }
+  return unmatched;
+}
+
 }  // namespace
 
 int run_lint(const Argv& argv) {
@@ -108,6 +120,11 @@ int run_lint(const Argv& argv) {
   }
 
   std::vector<std::string> prefixes = report_prefixes(args->positionals, session->root);
+  if (auto unmatched = unmatched_paths(args->positionals, prefixes, session->loaded->paths); !unmatched.empty()) {
+    std::string names;
+    for (const std::string& p : unmatched) names += (names.empty() ? "" : ", ") + p;
+    return usage_error("lint", (unmatched.size() == 1 ? "no note at " : "no notes at ") + names);
+  }
   std::vector<Diagnostic> shown;
   for (const Diagnostic& d : session->diagnostics)
     if (in_report(d.where.file, prefixes)) shown.push_back(d);

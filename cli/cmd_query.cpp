@@ -28,8 +28,9 @@ const std::vector<FlagSpec> query_flags = {
     {"--source", true, false, "ID  nodes with this id in their source"},
     {"--year", true, false, "RANGE  2020..2023, 2020.., ..2023 or 2021: the node's year (a SOTA's is its origin's)"},
     {"--contested", false, false, "nodes with status contested or any contested_by"},
-    {"--text", true, false, "TEXT  full-text search of titles and bodies, ranked; \"quoted phrase\", prefix*"},
-    {"--sort", true, false, "KEY  id (default), title, year, status or relevance (default with --text)"},
+    {"--text", true, false, "TEXT  full-text search of titles, bodies and authors, ranked; \"quoted phrase\", prefix*"},
+    {"--sort", true, false, "KEY  id (default), title, year, status or relevance (default with --text);\n"
+                            "-KEY reverses it (-year: newest first; nodes without a year stay last)"},
     {"--limit", true, false, "N  at most N results"},
     {"--format", true, false, "FORMAT  table (default), json, csv or ids"},
     {"--sql", true, false, "SQL  run one read-only SQL statement over the index (docs/index-schema.md)"},
@@ -54,6 +55,7 @@ std::string query_usage() {
        "anthology query --introduced-by LIT-640 --format ids", "anthology query --kind sota --contested --format json",
        "anthology query --text \"entropy collapse\" --limit 5",
        "anthology query --kind lit --sort year --format csv > papers.csv",
+       "anthology query --kind lit --sort -year --limit 10", "anthology query --text \"normaliz*\"",
        "anthology query --sql \"SELECT id, title FROM practices WHERE contested = 1\"",
        "anthology query --sql \"SELECT kind, COUNT(*) AS n FROM nodes GROUP BY kind\" --format json",
        "anthology query --sql \"SELECT src, dst FROM relations\" --format csv --max-rows 1000000 --timeout 60"});
@@ -130,6 +132,7 @@ Expected<query::NodeFilter> filter_of(const Args& args) {
     if (!key) return failure(not_one_of("sort key", *s, {"id", "title", "year", "status", "relevance"}));
     if (*key == query::SortKey::Relevance && f.text.empty()) return failure("--sort relevance needs --text");
     f.sort = *key;
+    f.descending = s->starts_with('-');
   }
   if (auto l = args.get("--limit")) {
     char* end = nullptr;

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "core/model/wikilink_text.h"
 #include "ingest/text.h"
 
 namespace anth {
@@ -308,18 +309,11 @@ std::vector<std::string_view> split_lines(std::string_view text) {
 }  // namespace
 
 Wikilink parse_wikilink_text(std::string_view inside) {
+  WikilinkText parts = split_wikilink(inside);
   Wikilink link;
-  std::size_t bar = inside.find('|');
-  if (bar != std::string_view::npos) {
-    link.display = std::string(trim(inside.substr(bar + 1)));
-    inside = inside.substr(0, bar);
-  }
-  std::size_t hash = inside.find('#');
-  if (hash != std::string_view::npos) {
-    link.heading = std::string(trim(inside.substr(hash + 1)));
-    inside = inside.substr(0, hash);
-  }
-  link.target = std::string(trim(inside));
+  link.target = std::string(parts.target);
+  link.heading = std::string(parts.heading);
+  link.display = std::string(parts.display);
   return link;
 }
 

@@ -27,24 +27,40 @@ class Validator {
   void run() {
     if (!identify()) return;
     std::set<std::string> seen_keys;
+    std::map<std::string, Location> empty_required;  // a required key written only without a value
     for (const Field& f : note_.fields) {
       const FieldSpec* spec = find_field(*note_.kind, f.key);
       if (!spec) {
         if (f.origin == Origin::Frontmatter) unknown_field(f);
         continue;  // inline fields outside the schema are the author's own data, as in Dataview
       }
+      if (spec->required && is_empty(f)) {
+        empty_required.try_emplace(f.key, f.where);
+        continue;
+      }
       seen_keys.insert(f.key);
       apply(*spec, f);
     }
-    for (const FieldSpec& spec : schema_of(*note_.kind))
-      if (spec.required && !seen_keys.count(std::string(spec.key)))
-        report("S002", {note_.path, 1, 1},
-               std::string(kind_name(*note_.kind)) + " " + note_.id + " has no `" + std::string(spec.key) +
-                   "`, which every " + kind_name(*note_.kind) + " needs");
+    for (const FieldSpec& spec : schema_of(*note_.kind)) {
+      std::string key(spec.key);
+      if (!spec.required || seen_keys.count(key)) continue;
+      auto empty = empty_required.find(key);
+      report("S002", empty == empty_required.end() ? Location{note_.path, 1, 1} : empty->second,
+             std::string(kind_name(*note_.kind)) + " " + note_.id + " has " +
+                 (empty == empty_required.end() ? "no" : "an empty") + " `" + key + "`, which every " +
+                 kind_name(*note_.kind) + " needs");
+    }
     if (note_.status.empty()) note_.status = std::string(default_status(*note_.kind));
   }
 
  private:
+  // Null, an empty list, or only blank text: a required field written this way is missing (S002).
+  static bool is_empty(const Field& f) {
+    if (f.shape == Shape::Null) return true;
+    if (f.shape == Shape::Map) return false;
+    return std::all_of(f.items.begin(), f.items.end(), [](const FieldValue& v) { return trim(v.text).empty(); });
+  }
+
   void report(const char* rule, Location where, std::string message, std::vector<RelatedLocation> related = {}) {
     out_.push_back({rule, find_rule(rule)->severity, std::move(where), std::move(message), std::move(related)});
   }
@@ -155,10 +171,6 @@ class Validator {
     else if (spec.key == "short") slot = &note_.short_definition;
     else if (spec.key == "plain") slot = &note_.plain;
     else slot = &ignored;  // id and type were read by identify()
-    if (spec.key == "title" && trim(*value).empty()) {
-      bad_value(f, &f.items[0], "must not be empty");
-      return;
-    }
     set_single(f, *slot, *value, f.items[0].where);
   }
 

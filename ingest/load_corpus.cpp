@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <future>
 #include <utility>
 #include <iterator>
@@ -21,7 +22,22 @@ enum class Plan { Reuse, ReuseIfSameHash, Parse };
 
 // What the index remembers of a parsed file: its content hash (0 when unreadable) and stat.
 CachedFile fresh_stat(const ParsedNote& parse, std::uint64_t hash, const SourceFile& file) {
-  return {parse.note.content_hash ? parse.note.content_hash : hash, file.size, file.mtime_ns};
+  return {parse.note.content_hash ? parse.note.content_hash : hash, file.size, file.mtime_ns, file.ctime_ns};
+}
+
+// Reads and parses one file under the run's parse key; `hash` gets the content hash (0 when unreadable).
+// Like every read of a note, only from inside the corpus (core/util/contained_file.h).
+ParsedNote read_and_parse(const fs::path& root_real, const LoadOptions& options, const SourceFile& file,
+                          const std::string& key, std::uint64_t& hash) {
+  auto bytes = read_inside(root_real, file.path, options.max_note_bytes);
+  hash = bytes ? content_hash(*bytes) : 0;
+  ParsedNote parse = bytes ? parse_note(file.path, *bytes, options.max_note_bytes) : unreadable_note(file.path, bytes.error());
+  parse.key = key;
+  return parse;
+}
+
+std::int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace
@@ -44,20 +60,32 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
   std::error_code ec;
   if (!fs::is_directory(options.root, ec)) return failure("no corpus folder at " + options.root.string());
 
+  const std::int64_t scanned_at = now_ns();
   CorpusScan scan = scan_corpus_tree(options.root);
   const fs::path root_real = real_root(options.root);  // notes are read only from inside it
   const std::vector<SourceFile>& files = scan.files;
+  const std::string key = parse_key(options.max_note_bytes);
   std::unordered_map<std::string, CachedFile> cached;
-  if (index) cached = index->cached_files();
+  std::int64_t index_scanned_at = 0;
+  if (index) {
+    cached = index->cached_files();
+    index_scanned_at = index->scanned_at_ns();
+  }
 
+  // A file is trusted unread only when size, mtime and ctime are those stored and the stored stat was
+  // not taken racily close to its scan; otherwise its content hash decides. A racy file whose content
+  // proves the same keeps its stored stat: it is racy only against a scan within its own tick.
   LoadedCorpus out;
   std::vector<Plan> plans(files.size(), Plan::Parse);
+  std::vector<char> new_stat(files.size(), 1);
   for (std::size_t i = 0; i < files.size(); ++i) {
     out.paths.push_back(files[i].path);
     auto it = cached.find(files[i].path);
     if (it == cached.end()) continue;
-    bool same_stat = it->second.size == files[i].size && it->second.mtime_ns == files[i].mtime_ns;
-    plans[i] = same_stat ? Plan::Reuse : Plan::ReuseIfSameHash;
+    const CachedFile& c = it->second;
+    bool same_stat = c.size == files[i].size && c.mtime_ns == files[i].mtime_ns && c.ctime_ns == files[i].ctime_ns;
+    plans[i] = same_stat && !racily_clean(c, index_scanned_at) ? Plan::Reuse : Plan::ReuseIfSameHash;
+    new_stat[i] = !same_stat;
   }
 
   // Read and parse what changed, in parallel, a chunk of files at a time. With an index, the workers
@@ -93,6 +121,7 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
           if (plans[i] == Plan::ReuseIfSameHash && hashes[i] == cached[files[i].path].hash) continue;
           parses[i] = parse_note(files[i].path, *bytes, options.max_note_bytes);
         }
+        parses[i]->key = key;
         if (index) encodings[i - start] = encode_parse(*parses[i]);
       }
     };
@@ -132,6 +161,7 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
           } catch (...) {
             parses[i].reset();
           }
+          if (parses[i] && parses[i]->key != key) parses[i].reset();  // made by another parser or settings
           from_index[i] = parses[i].has_value();
           texts[k].reset();
         }
@@ -146,17 +176,15 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (from_index[i]) {
       ++out.reused;
-      if (plans[i] == Plan::ReuseIfSameHash) {  // same bytes, new mtime: remember the new stat
-        out.fresh.push_back({files[i].path, encode_parse(*parses[i]), {hashes[i], files[i].size, files[i].mtime_ns}});
+      if (plans[i] == Plan::ReuseIfSameHash && new_stat[i]) {  // same bytes, new stat: remember it
+        out.fresh.push_back({files[i].path, encode_parse(*parses[i]), fresh_stat(*parses[i], hashes[i], files[i])});
       }
       continue;
     }
     ++out.parsed;
     if (parses[i]) continue;  // parsed above (and with an index, in out.fresh or the index already)
-    // A stale or undecodable index entry (so there is an index).
-    auto bytes = read_inside(root_real, files[i].path, options.max_note_bytes);
-    parses[i] = bytes ? parse_note(files[i].path, *bytes, options.max_note_bytes) : unreadable_note(files[i].path, bytes.error());
-    hashes[i] = bytes ? content_hash(*bytes) : 0;
+    // A stale or undecodable index entry, or one of another parse key (so there is an index).
+    parses[i] = read_and_parse(root_real, options, files[i], key, hashes[i]);
     out.fresh.push_back({parses[i]->note.path, encode_parse(*parses[i]), fresh_stat(*parses[i], hashes[i], files[i])});
     // As above; when the index cannot take them they stay, and store() says why.
     if (out.fresh.size() >= chunk && index->store_parses(out.changed())) out.fresh.clear();
@@ -164,6 +192,7 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
 
   out.corpus.root = options.root.string();
   out.corpus.folder_stamps = encode_folder_stamps(scan);
+  out.corpus.scanned_at_ns = scanned_at;
   out.corpus.notes.reserve(files.size());
   for (auto& p : parses) {
     for (Diagnostic& d : p->diagnostics) out.corpus.diagnostics.push_back(d);

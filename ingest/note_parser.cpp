@@ -2,6 +2,9 @@
 
 #include <xxhash.h>
 
+#include <algorithm>
+
+#include "core/model/schema.h"
 #include "ingest/body_scan.h"
 #include "ingest/field_validation.h"
 #include "ingest/frontmatter.h"
@@ -48,9 +51,37 @@ std::string normalized(std::string_view bytes) {
   return text;
 }
 
+// Wikilinks in inline fields that are no relation of the note's kind (`see_also:: [[X]]`, or
+// `source:: [[X]]` on a LIT) are mentions like any other body wikilink, in file order with them.
+void add_field_mentions(Note& note) {
+  if (!note.kind) return;
+  bool added = false;
+  for (const Field& f : note.fields) {
+    if (f.origin != Origin::Inline) continue;
+    if (const FieldSpec* spec = find_field(*note.kind, f.key); spec && is_relation(*spec)) continue;
+    for (const FieldValue& v : f.items) {
+      std::string_view t = v.text;
+      if (t.size() < 4 || !t.starts_with("[[") || !t.ends_with("]]")) continue;
+      Wikilink link = parse_wikilink_text(t.substr(2, t.size() - 4));
+      if (link.target.empty()) continue;
+      link.where = v.where;
+      note.wikilinks.push_back(std::move(link));
+      added = true;
+    }
+  }
+  if (added)
+    std::stable_sort(note.wikilinks.begin(), note.wikilinks.end(), [](const Wikilink& a, const Wikilink& b) {
+      return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
+    });
+}
+
 }  // namespace
 
 std::uint64_t content_hash(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
+
+std::string parse_key(std::uint64_t max_bytes) {
+  return "parser " + std::to_string(parser_version) + "; max_note_bytes " + std::to_string(max_bytes);
+}
 
 ParsedNote unreadable_note(const std::string& path, const std::string& reason) {
   return unreadable(path, {path, 1, 1}, reason);
@@ -88,6 +119,7 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, std::uint
     return p;
   }
   apply_schema(note, stem_of(path), p.diagnostics);
+  add_field_mentions(note);
   // Body wikilinks are untyped "mentions" edges; the resolver fills in their targets.
   for (const Wikilink& w : note.wikilinks)
     note.relations.push_back({"mentions", note.id, w.target, "", w.where, Origin::Body});

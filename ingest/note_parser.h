@@ -14,9 +14,17 @@ namespace anth {
 struct ParsedNote {
   Note note;
   std::vector<Diagnostic> diagnostics;
+  std::string key;  // parse_key() of the parser and settings that made it; "" when not known
 };
 
 inline constexpr std::uint64_t default_max_note_bytes = 4 * 1024 * 1024;
+
+// What a parse depends on besides the file's bytes: the parser's version (raised whenever the same
+// bytes parse differently) and the parse-time settings. The index keeps it with each parse, and a
+// cached parse made under another key is parsed again (a raised `max_note_bytes` reads a note it
+// refused before, and the other way round).
+inline constexpr int parser_version = 2;
+std::string parse_key(std::uint64_t max_bytes);
 
 // The content hash the index keys notes by (XXH3, 64 bits).
 std::uint64_t content_hash(std::string_view bytes);

@@ -16,6 +16,10 @@ std::int64_t mtime_of(const struct stat& st) {
   return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
 }
 
+std::int64_t ctime_of(const struct stat& st) {
+  return static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec;
+}
+
 bool is_note_name(std::string_view name) { return name.size() > 3 && name.substr(name.size() - 3) == ".md"; }
 
 // Walks one folder (an open descriptor it takes over); `rel` is its path relative to the root.
@@ -45,7 +49,7 @@ void walk(int dir_fd, const std::string& rel, CorpusScan& out, int depth) {
           fstatat(dirfd(dir), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
         continue;
       if (!S_ISDIR(st.st_mode)) {
-        out.files.push_back({std::move(path), static_cast<std::uint64_t>(st.st_size), mtime_of(st)});
+        out.files.push_back({std::move(path), static_cast<std::uint64_t>(st.st_size), mtime_of(st), ctime_of(st)});
         continue;
       }
       if (entry->d_type != DT_UNKNOWN) continue;  // a link to a folder; else a folder, walked below

@@ -12,6 +12,9 @@ struct SourceFile {
   std::string path;  // relative to the corpus root, '/'-separated
   std::uint64_t size = 0;
   std::int64_t mtime_ns = 0;
+  // Status-change time: the kernel sets it on every write and no tool can set it back, so it shows the
+  // edits that `cp -p`, `rsync -t` or `tar x` hide by restoring size and mtime.
+  std::int64_t ctime_ns = 0;
 };
 
 // A folder of the corpus and its modification time, which changes whenever a file in it is created,

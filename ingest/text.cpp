@@ -41,12 +41,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-std::string fold_case(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 int count_words(std::string_view text) {
   int words = 0;
   bool in_word = false;

@@ -1,8 +1,10 @@
 #pragma once
-// Small text helpers of ingest: UTF-8 checks, columns in code points, trimming, case folding.
+// Small text helpers of ingest: UTF-8 checks, columns in code points, trimming, and (from core) the case fold.
 #include <cstddef>
 #include <string>
 #include <string_view>
+
+#include "core/util/case_fold.h"
 
 namespace anth {
 
@@ -11,8 +13,6 @@ std::size_t find_invalid_utf8(std::string_view text);
 // 1-based column of byte offset `offset` within `line`, counted in code points.
 int column_of(std::string_view line, std::size_t offset);
 std::string_view trim(std::string_view s);
-// ASCII lowercase, enough for ids, titles and aliases to compare case-insensitively.
-std::string fold_case(std::string_view s);
 // The number of whitespace-separated words.
 int count_words(std::string_view text);
 

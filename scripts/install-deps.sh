@@ -9,7 +9,7 @@ packages=(
   nlohmann-json3-dev
   libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm
   libboost-graph-dev
-  libyaml-cpp-dev libxxhash-dev
+  libyaml-cpp-dev libxxhash-dev libutf8proc-dev
   libtomlplusplus-dev libkainjow-mustache-dev
   catch2
   graphviz libxml2-utils python3-jsonschema

@@ -61,9 +61,14 @@ class Graph {
     bool forward;  // true when the relation points from the earlier vertex of the path to the later one
   };
   std::vector<Step> shortest_path(std::size_t a, std::size_t b, const std::vector<std::string>& kinds = {}) const;
-  // Every elementary cycle reachable through edges of the given kinds, each as vertex lists in order,
-  // starting at its smallest id; deterministic.
-  std::vector<std::vector<std::size_t>> cycles(const std::vector<std::string>& kinds) const;
+  // Every strongly connected component of the edges of the given kinds that holds a cycle (two or
+  // more vertices, or one with a self-loop), in order of their smallest ids: its members sorted by id
+  // and a shortest cycle through its smallest id, starting there. Linear in the graph; deterministic.
+  struct CyclicComponent {
+    std::vector<std::size_t> members;
+    std::vector<std::size_t> cycle;
+  };
+  std::vector<CyclicComponent> cyclic_components(const std::vector<std::string>& kinds) const;
 
   // A force-directed layout (Boost's Fruchterman-Reingold, seeded for determinism) of the subgraph
   // induced by `vertices`, scaled into [0, 1]^2; parallel to `vertices`.

@@ -2,6 +2,8 @@
 // into an adjacency_list with bundled properties, and boost::dynamic_properties names the attributes.
 #include "core/graph/graph_export.h"
 
+#include <sstream>
+
 // GCC 12 reports a false -Wmaybe-uninitialized inside Boost's edge iterator (an optional it fills lazily).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
@@ -17,7 +19,7 @@ namespace {
 
 struct VertexData {
   std::string id, kind, title, status;
-  int year = 0;  // 0 when the node has no year (rules.md)
+  int year = 0;  // 0 when the node has no year (rules.md); GraphML then leaves the attribute out
   // DOT only.
   std::string label, fillcolor;
 };
@@ -58,6 +60,26 @@ const char* kind_color(const std::string& kind) {
   return "#eeeeee";
 }
 
+// Boost writes every attribute of every node; a node without a year (a NOTE, a TERM) must have no
+// `year` rather than 0 (as JSON has null). Values are entity-encoded, so the line is unambiguous.
+std::string without_unknown_years(const std::string& xml) {
+  const std::string name = "attr.name=\"year\"";
+  std::size_t at = xml.find(name);
+  if (at == std::string::npos) return xml;
+  std::size_t id_start = xml.rfind("<key id=\"", at) + 9;
+  std::string key = xml.substr(id_start, xml.find('"', id_start) - id_start);
+  const std::string unknown = "      <data key=\"" + key + "\">0</data>\n";
+  std::string out;
+  out.reserve(xml.size());
+  for (std::size_t start = 0; start < xml.size();) {
+    std::size_t hit = xml.find(unknown, start);
+    if (hit == std::string::npos) hit = xml.size();
+    out.append(xml, start, hit - start);
+    start = hit + (hit < xml.size() ? unknown.size() : 0);
+  }
+  return out;
+}
+
 ExportGraph copy_graph(const Graph& graph) {
   ExportGraph g(graph.vertex_count());
   for (std::size_t v = 0; v < graph.vertex_count(); ++v) {
@@ -92,7 +114,9 @@ void write_graphml(const Graph& graph, std::ostream& out) {
   dp.property("relation", boost::get(&EdgeData::relation, g));
   dp.property("file", boost::get(&EdgeData::file, g));
   dp.property("line", boost::get(&EdgeData::line, g));
-  boost::write_graphml(out, g, boost::get(boost::vertex_index, g), dp, true);
+  std::ostringstream xml;
+  boost::write_graphml(xml, g, boost::get(boost::vertex_index, g), dp, true);
+  out << without_unknown_years(xml.str());
 }
 
 void write_dot(const Graph& graph, std::ostream& out) {

@@ -365,28 +365,38 @@ Expected<void> write_diagnostics(sqlite3* db, const std::vector<Diagnostic>& dia
 
 namespace {
 
+// The authors as the search table's `authors` column holds them.
+std::string authors_text(const Note& n) {
+  std::string out;
+  for (const std::string& a : n.authors) out += (out.empty() ? "" : ", ") + a;
+  return out;
+}
+
 std::int64_t search_fingerprint(const Note& n) {
   XXH64_hash_t h = XXH3_64bits(n.id.data(), n.id.size());
   h = XXH3_64bits_withSeed(n.title.data(), n.title.size(), h);
   h = XXH3_64bits_withSeed(n.body.data(), n.body.size(), h);
+  const std::string authors = authors_text(n);
+  h = XXH3_64bits_withSeed(authors.data(), authors.size(), h);
   return static_cast<std::int64_t>(h);
 }
 
-// Drops and recreates the search table from its own CREATE statement, keeping its configuration
-// (search_config): faster than deleting most rows of an FTS5 table one by one.
-Expected<void> recreate_search(sqlite3* db) {
+// Drops and recreates an FTS5 table (search, search_words) from its own CREATE statement, keeping its
+// configuration (<table>_config): faster than deleting most rows of an FTS5 table one by one.
+Expected<void> recreate_fts(sqlite3* db, const std::string& table) {
   std::string create;
   {
-    Statement q(db, "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'search'");
+    Statement q(db, "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?1");
     ANTH_INDEX_TRY(q.ready());
+    q.text(1, table);
     auto row = q.next();
     if (!row) return std::unexpected(row.error());
-    if (!*row) return failure("the search table is missing");
+    if (!*row) return failure("the " + table + " table is missing");
     create = std::string(q.column_text(0));
   }
   std::vector<std::pair<std::string, std::int64_t>> config;
   {
-    Statement q(db, "SELECT k, v FROM search_config WHERE k <> 'version' AND typeof(v) = 'integer'");
+    Statement q(db, "SELECT k, v FROM " + table + "_config WHERE k <> 'version' AND typeof(v) = 'integer'");
     ANTH_INDEX_TRY(q.ready());
     for (;;) {
       auto row = q.next();
@@ -395,15 +405,21 @@ Expected<void> recreate_search(sqlite3* db) {
       config.emplace_back(q.column_text(0), q.column_int(1));
     }
   }
-  ANTH_INDEX_TRY(exec(db, "DROP TABLE search"));
+  ANTH_INDEX_TRY(exec(db, ("DROP TABLE " + table).c_str()));
   ANTH_INDEX_TRY(exec(db, create.c_str()));
-  Statement set(db, "INSERT INTO search(search, rank) VALUES(?1, ?2)");
+  Statement set(db, "INSERT INTO " + table + "(" + table + ", rank) VALUES(?1, ?2)");
   ANTH_INDEX_TRY(set.ready());
   for (const auto& [key, value] : config) {
     set.text(1, key);
     set.integer(2, value);
     ANTH_INDEX_TRY(set.run());
   }
+  return {};
+}
+
+Expected<void> recreate_search(sqlite3* db) {
+  ANTH_INDEX_TRY(recreate_fts(db, "search"));
+  ANTH_INDEX_TRY(recreate_fts(db, "search_words"));
   return exec(db, "DELETE FROM search_docs");
 }
 
@@ -463,11 +479,17 @@ Expected<void> write_search(sqlite3* db, const std::vector<const Note*>& notes) 
   Statement add_doc(db, "INSERT INTO search_docs(id, docid, fingerprint) VALUES(?1, ?2, ?3)");
   Statement set_doc(db, "UPDATE search_docs SET fingerprint = ?2 WHERE id = ?1");
   Statement drop_doc(db, "DELETE FROM search_docs WHERE docid = ?1");
-  Statement add(db, "INSERT INTO search(rowid, id, title, body) VALUES(?1, ?2, ?3, ?4)");
+  Statement add(db, "INSERT INTO search(rowid, id, title, body, authors) VALUES(?1, ?2, ?3, ?4, ?5)");
+  Statement add_words(db, "INSERT INTO search_words(rowid, title, body, authors) VALUES(?1, ?2, ?3, ?4)");
+  // search_words has no content of its own: its rows are removed with the values they were added with.
+  Statement drop_words(db, "INSERT INTO search_words(search_words, rowid, title, body, authors) "
+                           "SELECT 'delete', rowid, title, body, authors FROM search WHERE rowid = ?1");
   Statement drop(db, "DELETE FROM search WHERE rowid = ?1");
-  for (Statement* s : {&add_doc, &set_doc, &drop_doc, &add, &drop}) ANTH_INDEX_TRY(s->ready());
+  for (Statement* s : {&add_doc, &set_doc, &drop_doc, &add, &add_words, &drop_words, &drop}) ANTH_INDEX_TRY(s->ready());
 
   for (std::int64_t docid : gone) {
+    drop_words.integer(1, docid);
+    ANTH_INDEX_TRY(drop_words.run());
     drop.integer(1, docid);
     ANTH_INDEX_TRY(drop.run());
     drop_doc.integer(1, docid);
@@ -477,6 +499,8 @@ Expected<void> write_search(sqlite3* db, const std::vector<const Note*>& notes) 
     if (w.same) continue;
     std::int64_t docid = w.docid;
     if (docid != 0) {
+      drop_words.integer(1, docid);
+      ANTH_INDEX_TRY(drop_words.run());
       drop.integer(1, docid);
       ANTH_INDEX_TRY(drop.run());
       set_doc.text(1, w.note->id);
@@ -489,11 +513,18 @@ Expected<void> write_search(sqlite3* db, const std::vector<const Note*>& notes) 
       add_doc.integer(3, w.fingerprint);
       ANTH_INDEX_TRY(add_doc.run());
     }
+    const std::string authors = authors_text(*w.note);
     add.integer(1, docid);
     add.text(2, w.note->id);
     add.text(3, w.note->title);
     add.text(4, w.note->body);
+    add.text(5, authors);
     ANTH_INDEX_TRY(add.run());
+    add_words.integer(1, docid);
+    add_words.text(2, w.note->title);
+    add_words.text(3, w.note->body);
+    add_words.text(4, authors);
+    ANTH_INDEX_TRY(add_words.run());
   }
   return {};
 }
@@ -518,6 +549,9 @@ Expected<void> write_meta(sqlite3* db, const Corpus& corpus) {
   }
   s.text(1, "folders");
   s.text(2, corpus.folder_stamps);
+  ANTH_INDEX_TRY(s.run());
+  s.text(1, "scanned_ns");
+  s.integer(2, corpus.scanned_at_ns);  // kept as text by the column's affinity
   ANTH_INDEX_TRY(s.run());
   return {};
 }

@@ -355,18 +355,23 @@ Expected<Index> Index::open(const fs::path& db_path, Mode mode) {
 std::unordered_map<std::string, CachedFile> Index::cached_files() {
   std::unordered_map<std::string, CachedFile> out;
   try {
-    Statement q(handle(), "SELECT path, hash, size, mtime_ns FROM files");
+    Statement q(handle(), "SELECT path, hash, size, mtime_ns, ctime_ns FROM files");
     if (!q.ready()) return out;
     for (;;) {
       auto row = q.next();
       if (!row || !*row) break;
       out.emplace(std::string(q.column_text(0)),
-                  CachedFile{to_unsigned(q.column_int(1)), to_unsigned(q.column_int(2)), q.column_int(3)});
+                  CachedFile{to_unsigned(q.column_int(1)), to_unsigned(q.column_int(2)), q.column_int(3), q.column_int(4)});
     }
   } catch (...) {
     out.clear();
   }
   return out;
+}
+
+std::int64_t Index::scanned_at_ns() {
+  Scalar s = scalar(handle(), "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'scanned_ns'");
+  return s.rc == SQLITE_OK && s.has_row ? s.number : 0;
 }
 
 std::optional<ParsedNote> Index::load_parse(const std::string& path) {
@@ -405,9 +410,9 @@ namespace {
 Expected<void> upsert_parses(sqlite3* db, const std::vector<Index::FileParse>& changed) {
   {
     Statement upsert(db,
-                     "INSERT INTO files(path, hash, size, mtime_ns, parse) VALUES(?1,?2,?3,?4,?5) "
+                     "INSERT INTO files(path, hash, size, mtime_ns, ctime_ns, parse) VALUES(?1,?2,?3,?4,?5,?6) "
                      "ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, size = excluded.size, "
-                     "mtime_ns = excluded.mtime_ns, parse = excluded.parse");
+                     "mtime_ns = excluded.mtime_ns, ctime_ns = excluded.ctime_ns, parse = excluded.parse");
     ANTH_INDEX_TRY(upsert.ready());
     std::string json;
     for (const Index::FileParse& f : changed) {
@@ -417,7 +422,8 @@ Expected<void> upsert_parses(sqlite3* db, const std::vector<Index::FileParse>& c
       upsert.integer(2, to_signed(f.file.hash));
       upsert.integer(3, to_signed(f.file.size));
       upsert.integer(4, f.file.mtime_ns);
-      upsert.text(5, f.parse ? std::string_view(json) : f.encoded);
+      upsert.integer(5, f.file.ctime_ns);
+      upsert.text(6, f.parse ? std::string_view(json) : f.encoded);
       ANTH_INDEX_TRY(upsert.run());
     }
   }

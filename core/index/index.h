@@ -20,14 +20,25 @@ struct sqlite3;
 
 namespace anth {
 
-inline constexpr int index_schema_version = 1;
+inline constexpr int index_schema_version = 2;
 
 // What the index remembers of one file, to decide whether it must be parsed again.
 struct CachedFile {
   std::uint64_t hash = 0;
   std::uint64_t size = 0;
   std::int64_t mtime_ns = 0;
+  std::int64_t ctime_ns = 0;
 };
+
+// A stat taken this close before the scan that stored it proves nothing: the file may have been
+// written again within the same timestamp tick (git's "racy clean"). Such files are compared by
+// content hash until a later scan stores their stat again. Wide enough for filesystems that keep
+// whole seconds.
+inline constexpr std::int64_t racy_window_ns = 2'000'000'000;
+// Whether a stored stat was taken within racy_window_ns of the index's scan (Index::scanned_at_ns).
+inline bool racily_clean(const CachedFile& f, std::int64_t scanned_at_ns) {
+  return f.mtime_ns >= scanned_at_ns - racy_window_ns || f.ctime_ns >= scanned_at_ns - racy_window_ns;
+}
 
 // One kernel check's outcome as the index keeps it.
 struct StoredKernelResult {
@@ -57,6 +68,8 @@ class Index {
 
   // Every file the index holds a parse of, by path.
   std::unordered_map<std::string, CachedFile> cached_files();
+  // When the scan whose stats the index holds began (meta `scanned_ns`); 0 when unknown.
+  std::int64_t scanned_at_ns();
   // The cached parse of one file; nullopt when absent or unreadable.
   std::optional<ParsedNote> load_parse(const std::string& path);
   // The encoded parses (decode_parse) of many files in one read transaction; nullopt where absent.

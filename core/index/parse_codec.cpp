@@ -1,6 +1,6 @@
 // encode_parse / decode_parse: a ParsedNote as the JSON the files table keeps (column `parse`).
 //
-// {"format":1,
+// {"format":1,"key":"parser 2; max_note_bytes 4194304",
 //  "note":{"path":..,"id":..,"kind":"LIT"|null,"hash":"<16 hex digits>","in_graph":true,
 //          "title":..,"tags":[..],"aliases":[..],"lint_ignore":[..],"status":..,
 //          "authors":[..],"year":0,"arxiv":..,"doi":..,"venue":..,"url":..,"version":1,
@@ -745,6 +745,7 @@ std::string encode_parse(const ParsedNote& parse) {
   Writer w(parse.note.body.size() + 1024);
   w.raw('{');
   w.key("format", true), w.integer(parse_format);
+  if (!parse.key.empty()) w.key("key"), w.string(parse.key);
   w.key("note"), write_note(w, parse.note);
   w.key("diagnostics"), w.raw('[');
   for (std::size_t i = 0; i < parse.diagnostics.size(); ++i) {
@@ -765,6 +766,8 @@ std::optional<ParsedNote> decode_parse(std::string_view text) {
       if (key == "format") {
         if (r.integer() != parse_format) throw Malformed();
         have_format = true;
+      } else if (key == "key") {
+        parse.key = r.string();
       } else if (key == "note") {
         parse.note = read_note(r);
         have_note = true;

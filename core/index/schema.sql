@@ -1,12 +1,12 @@
 -- The schema of CORPUS/.anthology/index.db, documented in docs/index-schema.md.
--- Version 1. The version lives in PRAGMA user_version (anth::index_schema_version in core/index/index.h);
+-- Version 2. The version lives in PRAGMA user_version (anth::index_schema_version in core/index/index.h);
 -- an index of another version, or a damaged one, is deleted and rebuilt from the notes.
 -- Everything below except meta, files and kernel_results is derived: store() rewrites it from the
 -- resolved corpus in one transaction.
 
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 
--- Key/value facts about the index: schema_version, anthology_version, root, updated_at.
+-- Key/value facts about the index: schema_version, anthology_version, root, updated_at, folders, scanned_ns.
 CREATE TABLE meta (
   key   TEXT PRIMARY KEY,
   value TEXT
@@ -14,16 +14,18 @@ CREATE TABLE meta (
 
 -- The parse cache: one row per note file, keyed by its path relative to the corpus root.
 -- hash is the XXH3-64 content hash stored as a signed 64-bit integer (same bits); parse is the JSON of
--- encode_parse(). A file whose size, mtime or hash still matches is not parsed again.
+-- encode_parse(). A file whose size, mtime and ctime still match (or else whose hash does) is not
+-- parsed again; one whose stat was taken within two seconds of meta scanned_ns is compared by hash.
 CREATE TABLE files (
   path     TEXT PRIMARY KEY,
   hash     INTEGER NOT NULL,
   size     INTEGER NOT NULL,
   mtime_ns INTEGER NOT NULL,
+  ctime_ns INTEGER NOT NULL,
   parse    TEXT NOT NULL
 );
 -- Covers cached_files() and the scan for vanished files without reading the (large) parses.
-CREATE INDEX files_stat ON files(path, hash, size, mtime_ns);
+CREATE INDEX files_stat ON files(path, hash, size, mtime_ns, ctime_ns);
 
 -- One row per note id: every in-graph note, and the notes kept out of the graph (in_graph = 0) whose
 -- id no in-graph note has. Absent optional values are NULL.
@@ -128,8 +130,14 @@ CREATE TABLE kernel_results (
   error      TEXT
 );
 
--- Full-text search over the title and body of every in-graph note.
-CREATE VIRTUAL TABLE search USING fts5(id UNINDEXED, title, body, tokenize = 'porter unicode61');
+-- Full-text search over the title, body and authors of every in-graph note.
+CREATE VIRTUAL TABLE search USING fts5(id UNINDEXED, title, body, authors, tokenize = 'porter unicode61');
+-- The same documents (same rowids) unstemmed and without content, kept for their vocabulary: a prefix
+-- the user typed ("normaliz*") is expanded against the words as written, which the stems ("normal")
+-- of search no longer begin with.
+CREATE VIRTUAL TABLE search_words USING fts5(title, body, authors, content = '', detail = none, columnsize = 0,
+                                             tokenize = 'unicode61 remove_diacritics 0');
+CREATE VIRTUAL TABLE search_vocab USING fts5vocab(search_words, 'row');
 -- Fewer, larger segments when many notes are indexed at once (the default flushes every 1 MiB).
 INSERT INTO search(search, rank) VALUES('hashsize', 16777216);
 

@@ -19,6 +19,9 @@ struct Corpus {
   // The folders as scanned (ingest/scan.h, encode_folder_stamps), kept in the index so that a query can
   // tell with a few stats whether notes were added, removed or replaced since.
   std::string folder_stamps;
+  // When ingest began to scan, in nanoseconds since the epoch (meta `scanned_ns`): a file whose stored
+  // stat is this recent is compared by content, not trusted by stat (core/index/index.h, racily_clean).
+  std::int64_t scanned_at_ns = 0;
 
   const Note* find(std::string_view id) const;
   // Rebuilds by_id from the notes that are in the graph (the first of a duplicated id wins).

@@ -1,9 +1,13 @@
 #include "core/query/fresh_index.h"
 
 #include <sqlite3.h>
+#include <xxhash.h>
 
+#include <fstream>
+#include <iterator>
 #include <string_view>
 
+#include "core/index/index.h"
 #include "core/index/sqlite_util.h"
 #include "ingest/scan.h"
 
@@ -18,9 +22,25 @@ std::string meta_folders(sqlite3* db) {
   return row && *row ? std::string(q.column_text(0)) : std::string();
 }
 
+std::int64_t meta_scanned_at(sqlite3* db) {
+  index_detail::Statement q(db, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'scanned_ns'");
+  if (!q.ready()) return 0;
+  auto row = q.next();
+  return row && *row ? q.column_int(0) : 0;
+}
+
+// Whether a file's bytes still hash to `hash` (the content hash of ingest: XXH3-64 of the bytes).
+bool same_content(const std::filesystem::path& file, std::uint64_t hash) {
+  std::ifstream in(file, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return in.good() || in.eof() ? XXH3_64bits(bytes.data(), bytes.size()) == hash : false;
+}
+
 // Both lists sorted by path (SQLite's binary order is the bytewise order of std::string): one merge.
+// A file whose stored stat was taken racily close to the scan is compared by content (index.h).
 std::string stale_files(sqlite3* db, const std::filesystem::path& root) {
-  index_detail::Statement q(db, "SELECT path, size, mtime_ns FROM files ORDER BY path");
+  const std::int64_t scanned_at = meta_scanned_at(db);
+  index_detail::Statement q(db, "SELECT path, size, mtime_ns, ctime_ns, hash FROM files ORDER BY path");
   if (auto ready = q.ready(); !ready) return ready.error();
   std::vector<SourceFile> files = scan_corpus(root);
   std::size_t k = 0, removed = 0;
@@ -34,7 +54,10 @@ std::string stale_files(sqlite3* db, const std::filesystem::path& root) {
       ++removed;
       continue;
     }
-    if (static_cast<std::uint64_t>(q.column_int(1)) != files[k].size || q.column_int(2) != files[k].mtime_ns)
+    CachedFile stored{static_cast<std::uint64_t>(q.column_int(4)), static_cast<std::uint64_t>(q.column_int(1)),
+                      q.column_int(2), q.column_int(3)};
+    if (stored.size != files[k].size || stored.mtime_ns != files[k].mtime_ns || stored.ctime_ns != files[k].ctime_ns ||
+        (racily_clean(stored, scanned_at) && !same_content(root / files[k].path, stored.hash)))
       return files[k].path + " changed";
     ++k;
   }

@@ -9,6 +9,7 @@
 
 #include "core/index/sqlite_util.h"
 #include "core/query/node_sql.h"
+#include "core/util/case_fold.h"
 
 namespace anth::query {
 
@@ -51,7 +52,7 @@ void add_in(std::string& sql, std::vector<std::string>& params, const char* colu
 
 }  // namespace
 
-std::string fts_query(std::string_view text) {
+std::string fts_query(std::string_view text, const PrefixExpander& expand) {
   std::vector<std::string> terms;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -71,7 +72,12 @@ std::string fts_query(std::string_view text) {
     std::string_view word = text.substr(i, end - i);
     bool prefix = word.size() > 1 && word.back() == '*';
     if (prefix) word.remove_suffix(1);
-    if (has_token(word)) terms.push_back(quoted(word) + (prefix ? "*" : ""));
+    if (has_token(word)) {
+      std::string term = quoted(word) + (prefix ? "*" : "");
+      std::vector<std::string> words = prefix && expand ? expand(word) : std::vector<std::string>{};
+      for (const std::string& w : words) term += " OR " + quoted(w);
+      terms.push_back(words.empty() ? term : "(" + term + ")");
+    }
     i = end;
   }
   std::string query;
@@ -97,6 +103,7 @@ std::optional<YearRange> parse_year_range(std::string_view text) {
 }
 
 std::optional<SortKey> parse_sort_key(std::string_view text) {
+  if (text.starts_with('-')) text.remove_prefix(1);  // -KEY: descending (NodeFilter::descending)
   if (text == "id") return SortKey::Id;
   if (text == "title") return SortKey::Title;
   if (text == "year") return SortKey::Year;
@@ -115,7 +122,8 @@ struct Candidate {
 
 // The query of find_nodes. With `candidates`, the text match is taken from them instead of from FTS5
 // (see find_nodes); the rows then carry their score in a sixth column.
-Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter, const std::vector<Candidate>* candidates) {
+Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter, const std::string& match,
+                                     const std::vector<Candidate>* candidates) {
   // The year takes a lookup per node: the inner query computes it only to filter or sort by it, the
   // outer one for the rows that remain.
   const bool year_inside = filter.years || filter.sort == SortKey::Year;
@@ -135,10 +143,10 @@ Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter, cons
     }
     inner += ")) s ON s.doc = n.id";
   } else if (!filter.text.empty()) {
-    // Column weights of bm25: id (unindexed) 0, title 4, body 1.
-    inner += " JOIN (SELECT id AS doc, bm25(search, 0.0, 4.0, 1.0) AS score FROM search WHERE search MATCH ?) s"
+    // Column weights of bm25: id (unindexed) 0, title 4, body 1, authors 2.
+    inner += " JOIN (SELECT id AS doc, bm25(search, 0.0, 4.0, 1.0, 2.0) AS score FROM search WHERE search MATCH ?) s"
              " ON s.doc = n.id";
-    params.push_back(fts_query(filter.text));
+    params.push_back(match);
   }
   inner += " WHERE n.in_graph = 1";
   if (!filter.kinds.empty()) add_in(inner, params, "n.kind", filter.kinds);
@@ -163,13 +171,14 @@ Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter, cons
     if (filter.years->to) inner += " AND node_year <= " + std::to_string(*filter.years->to);
   }
   // Written over the columns both queries have, so it serves for both.
+  const std::string dir = filter.descending ? " DESC" : "";
   std::string order;
   switch (filter.sort) {
-    case SortKey::Id: order = " ORDER BY n.id COLLATE natural_id"; break;
-    case SortKey::Title: order = " ORDER BY n.title COLLATE NOCASE, n.id COLLATE natural_id"; break;
-    case SortKey::Year: order = " ORDER BY node_year IS NULL, node_year, n.id COLLATE natural_id"; break;
-    case SortKey::Status: order = " ORDER BY n.status IS NULL, n.status, n.id COLLATE natural_id"; break;
-    case SortKey::Relevance: order = " ORDER BY score, n.id COLLATE natural_id"; break;
+    case SortKey::Id: order = " ORDER BY n.id COLLATE natural_id" + dir; break;
+    case SortKey::Title: order = " ORDER BY n.title COLLATE NOCASE" + dir + ", n.id COLLATE natural_id"; break;
+    case SortKey::Year: order = " ORDER BY node_year IS NULL, node_year" + dir + ", n.id COLLATE natural_id"; break;
+    case SortKey::Status: order = " ORDER BY n.status IS NULL, n.status" + dir + ", n.id COLLATE natural_id"; break;
+    case SortKey::Relevance: order = " ORDER BY score" + dir + ", n.id COLLATE natural_id"; break;
   }
   inner += order;
   if (filter.limit) inner += " LIMIT " + std::to_string(*filter.limit);
@@ -203,12 +212,12 @@ Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter, cons
 // instead of joining every match with the nodes and sorting them all (at 100,000 notes a common word
 // matches most of them). Nullopt when that cannot be shown exact -- the filters left fewer than
 // `limit` rows, or the last row's score ties a document left out -- and the whole query must run.
-Expected<std::optional<ResultTable>> find_top_ranked(sqlite3* db, const NodeFilter& filter, long limit) {
+Expected<std::optional<ResultTable>> find_top_ranked(sqlite3* db, const NodeFilter& filter, const std::string& match,
+                                                     long limit) {
   const long fetch = std::max<long>(2 * limit, limit + 100);
-  Statement top(db, "SELECT id, bm25(search, 0.0, 4.0, 1.0) AS score FROM search WHERE search MATCH ?1"
+  Statement top(db, "SELECT id, bm25(search, 0.0, 4.0, 1.0, 2.0) AS score FROM search WHERE search MATCH ?1"
                     " ORDER BY score LIMIT ?2");
   if (auto ready = top.ready(); !ready) return std::unexpected(ready.error());
-  const std::string match = fts_query(filter.text);
   top.text(1, match);
   top.integer(2, fetch);
   std::vector<Candidate> candidates;
@@ -220,7 +229,7 @@ Expected<std::optional<ResultTable>> find_top_ranked(sqlite3* db, const NodeFilt
   }
   const bool every_match = static_cast<long>(candidates.size()) < fetch;
   if (candidates.empty()) return ResultTable{{"id", "kind", "year", "status", "title"}, {}};
-  auto table = run_node_query(db, filter, &candidates);
+  auto table = run_node_query(db, filter, match, &candidates);
   if (!table) return std::unexpected(table.error());
   // Exact when every match was a candidate, or when the rows filled the limit with scores strictly
   // better than any document left out (all better documents are candidates).
@@ -231,17 +240,39 @@ Expected<std::optional<ResultTable>> find_top_ranked(sqlite3* db, const NodeFilt
   return table;
 }
 
+// The words of the corpus as written (search_vocab) that begin with a prefix, the most widespread
+// first; a few hundred at most, and the prefix match itself stays in the query beside them.
+PrefixExpander vocabulary_of(sqlite3* db) {
+  return [db](std::string_view prefix) {
+    std::vector<std::string> words;
+    Statement q(db, "SELECT term FROM search_vocab WHERE term >= ?1 AND term < ?2 ORDER BY doc DESC, term LIMIT 256");
+    if (!q.ready()) return words;
+    const std::string folded = fold_case(prefix);
+    const std::string past = folded + "\xF4\x8F\xBF\xBF";  // U+10FFFF: after every word beginning so
+    q.text(1, folded);
+    q.text(2, past);
+    while (true) {
+      auto row = q.next();
+      if (!row || !*row) break;
+      words.emplace_back(q.column_text(0));
+    }
+    return words;
+  };
+}
+
 }  // namespace
 
 Expected<ResultTable> find_nodes(sqlite3* db, const NodeFilter& filter) {
   if (filter.sort == SortKey::Relevance && filter.text.empty()) return failure("--sort relevance needs --text");
   if (!filter.text.empty() && fts_query(filter.text).empty()) return failure("--text has no word to search for");
-  if (!filter.text.empty() && filter.sort == SortKey::Relevance && filter.limit && *filter.limit > 0) {
-    auto top = find_top_ranked(db, filter, *filter.limit);
+  const std::string match = filter.text.empty() ? "" : fts_query(filter.text, vocabulary_of(db));
+  if (!filter.text.empty() && filter.sort == SortKey::Relevance && !filter.descending && filter.limit &&
+      *filter.limit > 0) {
+    auto top = find_top_ranked(db, filter, match, *filter.limit);
     if (!top) return std::unexpected(top.error());
     if (*top) return std::move(**top);
   }
-  return run_node_query(db, filter, nullptr);
+  return run_node_query(db, filter, match, nullptr);
 }
 
 }  // namespace anth::query

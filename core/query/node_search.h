@@ -1,5 +1,6 @@
 #pragma once
 // `anthology query` with filters: the in-graph nodes matching every given filter, from the index.
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +30,7 @@ struct NodeFilter {
   bool contested = false;             // status `contested`, or any `contested_by`
   std::string text;                   // full-text query over titles and bodies, as the user typed it
   SortKey sort = SortKey::Id;         // Relevance needs text
+  bool descending = false;            // --sort -KEY: the key's order reversed (nodes without it stay last)
   std::optional<long> limit;
 };
 
@@ -37,9 +39,12 @@ struct NodeFilter {
 Expected<ResultTable> find_nodes(sqlite3* db, const NodeFilter& filter);
 
 // The user's text as a safe FTS5 query: every word, or "quoted phrase", becomes a quoted FTS5 string
-// (so AND, OR, NEAR, column filters and stray quotes are plain words); `word*` keeps its prefix match.
+// (so AND, OR, NEAR, column filters and stray quotes are plain words); `word*` keeps its prefix match,
+// and with `expand` also matches every word it gives for the prefix (the words as written that begin
+// with it: the index holds stems, and "normaliz*" begins no stem of "normalization").
 // Empty when the text has no word.
-std::string fts_query(std::string_view text);
+using PrefixExpander = std::function<std::vector<std::string>(std::string_view prefix)>;
+std::string fts_query(std::string_view text, const PrefixExpander& expand = {});
 
 // "2020..2023", "2020..", "..2023" or "2021"; nullopt when malformed or from > to.
 std::optional<YearRange> parse_year_range(std::string_view text);

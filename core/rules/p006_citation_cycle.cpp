@@ -7,7 +7,10 @@ namespace anth::rules {
 void CitationCycle::check(const RuleContext& context, std::vector<Diagnostic>& out) const {
   const Graph& g = context.graph;
   const std::vector<std::string> kinds = {"cites", "supersedes"};
-  for (const std::vector<std::size_t>& cycle : g.cycles(kinds)) {
+  // One finding per strongly connected component: every cycle of it goes through the same papers,
+  // and one component may hold thousands of elementary cycles.
+  for (const Graph::CyclicComponent& component : g.cyclic_components(kinds)) {
+    const std::vector<std::size_t>& cycle = component.cycle;
     if (cycle.empty()) continue;
     // The edge each vertex takes to the next one: the first `cites` or `supersedes` in file order.
     std::vector<Edge> steps;
@@ -21,7 +24,12 @@ void CitationCycle::check(const RuleContext& context, std::vector<Diagnostic>& o
     }
     if (steps.size() != cycle.size()) continue;  // cannot happen: every cycle is made of such edges
 
-    std::string message = "citation cycle: " + g.note(cycle.front()).id;
+    // When the cycle names the whole component its size is plain; otherwise say how many papers it holds.
+    std::string message = component.members.size() == cycle.size()
+                              ? "citation cycle: "
+                              : "citation cycles among " + std::to_string(component.members.size()) +
+                                    " papers, the shortest through " + g.note(cycle.front()).id + ": ";
+    message += g.note(cycle.front()).id;
     std::vector<RelatedLocation> related;
     for (std::size_t i = 0; i < steps.size(); ++i) {
       const std::string& to = g.note(steps[i].to).id;

@@ -5,6 +5,7 @@
 #include "core/rules/rule_catalog.h"
 #include "render/embedded_assets.h"
 #include "render/lint/lint_report.h"
+#include "render/site/html.h"
 
 namespace anth {
 
@@ -22,9 +23,10 @@ const char* sarif_level(Severity s) {
   return "none";
 }
 
+// artifactLocation.uri is a URI reference (SARIF 3.4.3): a path is percent-encoded ("a b.md" -> "a%20b.md").
 ordered_json physical(const Location& where) {
   return {{"physicalLocation",
-           {{"artifactLocation", {{"uri", where.file}, {"uriBaseId", "CORPUS"}}},
+           {{"artifactLocation", {{"uri", site::percent_encode(where.file)}, {"uriBaseId", "CORPUS"}}},
             {"region", {{"startLine", where.line}, {"startColumn", where.column}}}}}};
 }
 
@@ -78,6 +80,8 @@ std::string format_sarif(const std::vector<Diagnostic>& diagnostics, const std::
                                  {"version", tool_version},
                                  {"rules", rules}}}}},
                              {"originalUriBaseIds", {{"CORPUS", {{"description", {{"text", "the corpus root"}}}}}}},
+                             // Columns count code points (SARIF 3.14.27 requires saying so when there are results).
+                             {"columnKind", "unicodeCodePoints"},
                              {"results", results}}})}};
   return doc.dump(2) + "\n";
 }

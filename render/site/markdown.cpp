@@ -10,6 +10,7 @@
 #include <mutex>
 #include <set>
 
+#include "core/model/wikilink_text.h"
 #include "render/site/html.h"
 
 namespace anth::site {
@@ -301,24 +302,8 @@ class BodyRewriter {
 
   // Inserts the link (or unresolved marker) for `[[inside]]` before `at`.
   void wikilink_node(std::string_view inside, cmark_node* at) {
-    std::string_view target = inside, display;
-    if (auto bar = target.find('|'); bar != std::string_view::npos) {
-      display = target.substr(bar + 1);
-      target = target.substr(0, bar);
-    }
-    std::string_view heading;
-    if (auto hash = target.find('#'); hash != std::string_view::npos) {
-      heading = target.substr(hash + 1);
-      target = target.substr(0, hash);
-    }
-    auto trim = [](std::string_view s) {
-      while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-      while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-      return s;
-    };
-    target = trim(target);
-    display = trim(display);
-    heading = trim(heading);
+    const WikilinkText parts = split_wikilink(inside);
+    std::string_view target = parts.target, heading = parts.heading, display = parts.display;
     std::string shown(display.empty() ? (target.empty() ? inside : target) : display);
 
     WikilinkTarget resolved;

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/rules/rule_catalog.h"
+#include "core/util/case_fold.h"
 #include "render/kernels/kernel_library.h"
 #include "render/site/graph_svg.h"
 #include "render/site/html.h"
@@ -37,12 +38,6 @@ TemplateValue cell(std::string text = "", std::string href = "", std::string cls
       .set("refs", TemplateValue::list());
 }
 
-std::string fold(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 }  // namespace
 
 std::string Pages::home_page() const {
@@ -64,7 +59,7 @@ std::string Pages::home_page() const {
                    .set("count", counts[kind])
                    .set("href", listing_file(kind))
                    .set("blurb", blurb)
-                   .set("kind_class", fold(kind_name(kind))));
+                   .set("kind_class", fold_case(kind_name(kind))));
 
   // Entry points: the practices and papers most relied on (by typed relations pointing at them).
   auto in_degree = [&](std::size_t v) {
@@ -229,7 +224,7 @@ void Pages::kind_listings(Kind kind, const std::function<void(std::string file, 
         .set("columns", cols())
         .set("rows", std::move(rows))
         .set("count", members.size())
-        .set("kind_class", fold(kind_name(kind)))
+        .set("kind_class", fold_case(kind_name(kind)))
         .set("pager", std::move(pager))
         .set("page_note", pages > 1 ? "Page " + std::to_string(p + 1) + " of " + std::to_string(pages) : "");
     Frame frame;
@@ -281,7 +276,7 @@ std::string Pages::glossary_page() const {
   for (std::size_t v : ctx_.vertices_by_id())
     if (g.note(v).kind == Kind::Term) terms.push_back(v);
   auto name = [&](std::size_t v) -> const std::string& { return ctx_.label(v); };  // a TERM's label is its name
-  std::stable_sort(terms.begin(), terms.end(), [&](std::size_t a, std::size_t b) { return fold(name(a)) < fold(name(b)); });
+  std::stable_sort(terms.begin(), terms.end(), [&](std::size_t a, std::size_t b) { return fold_case(name(a)) < fold_case(name(b)); });
   TemplateValue letters = TemplateValue::list();
   std::vector<std::pair<std::string, TemplateValue>> groups;  // letter, its terms
   for (std::size_t v : terms) {
@@ -329,7 +324,7 @@ std::string Pages::graph_page() const {
   o.labels = shown.size() <= 400;
   TemplateValue legend = TemplateValue::list();
   for (Kind k : all_kinds)
-    legend.push(TemplateValue::object().set("label", kind_name(k)).set("kind_class", fold(kind_name(k))).set("href", listing_file(k)));
+    legend.push(TemplateValue::object().set("label", kind_name(k)).set("kind_class", fold_case(kind_name(k))).set("href", listing_file(k)));
   std::string svg = graph_svg(ctx_, shown, ctx_.layouts().layout(g, ctx_.adjacency(), shown), o);
   TemplateValue data = TemplateValue::object();
   data.set("svg_html", TemplateValue::borrow(svg))

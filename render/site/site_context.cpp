@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "core/model/schema.h"
+#include "core/util/case_fold.h"
 #include "render/site/body_cache.h"
 #include "render/site/html.h"
 #include "render/site/parallel.h"
@@ -15,12 +16,6 @@
 namespace anth::site {
 
 namespace {
-
-std::string fold(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string stem_of(std::string_view path) {
   std::size_t slash = path.find_last_of('/');
@@ -110,14 +105,14 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
   // Resolution tables: ids and stems first, then titles and aliases; the first (by id) keeps a name.
   for (std::size_t v : by_id_) {
     const Note& n = g.note(v);
-    by_folded_id_.try_emplace(fold(n.id), n.id);
+    by_folded_id_.try_emplace(fold_case(n.id), n.id);
     by_path_.try_emplace(n.path, &n);
   }
   for (std::size_t v : by_id_) {
     const Note& n = g.note(v);
-    by_folded_id_.try_emplace(fold(stem_of(n.path)), n.id);
-    if (!n.title.empty()) by_folded_name_.try_emplace(fold(n.title), n.id);
-    for (const std::string& a : n.aliases) by_folded_name_.try_emplace(fold(a), n.id);
+    by_folded_id_.try_emplace(fold_case(stem_of(n.path)), n.id);
+    if (!n.title.empty()) by_folded_name_.try_emplace(fold_case(n.title), n.id);
+    for (const std::string& a : n.aliases) by_folded_name_.try_emplace(fold_case(a), n.id);
   }
 
   // Neighbours both ways, and every in-edge by target (rank of the source, relation kind).
@@ -291,7 +286,7 @@ std::vector<std::size_t> SiteContext::neighbourhood(std::size_t v, std::size_t c
 }
 
 std::string_view SiteContext::resolve_view(std::string_view written) const {
-  std::string key = fold(written);
+  std::string key = fold_case(written);
   if (auto it = by_folded_id_.find(key); it != by_folded_id_.end()) return it->second;
   if (auto it = by_folded_name_.find(key); it != by_folded_name_.end()) return it->second;
   return {};

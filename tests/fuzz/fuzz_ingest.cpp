@@ -130,6 +130,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)graph.year(v);
   }
   if (vertices >= 2) (void)graph.shortest_path(0, vertices - 1);
-  (void)graph.cycles({"cites", "supersedes"});
+  (void)graph.cyclic_components({"cites", "supersedes"});
   return 0;
 }

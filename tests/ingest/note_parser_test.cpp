@@ -141,3 +141,30 @@ TEST_CASE("bad input is a diagnostic with a location, never a crash", "[ingest][
     CHECK(p.diagnostics[0].where == Location{"l/LIT-1.md", 1, 1});
   }
 }
+
+TEST_CASE("a wikilink's bar escaped for a table ([[LIT-2\\|text]]) is the bar", "[ingest]") {
+  ParsedNote p = parse_note("x/SOTA-1.md",
+                            "---\ntitle: T\nstatus: adopted\nsource: [LIT-1]\nintroduced_by: LIT-1\n---\n"
+                            "| paper | why |\n| --- | --- |\n| [[LIT-2\\|Zhai et al.]] | [[LIT-3#Results\\|the results]] |\n");
+  REQUIRE(p.note.wikilinks.size() == 2);
+  CHECK(p.note.wikilinks[0].target == "LIT-2");
+  CHECK(p.note.wikilinks[0].display == "Zhai et al.");
+  CHECK(p.note.wikilinks[1].target == "LIT-3");
+  CHECK(p.note.wikilinks[1].heading == "Results");
+  CHECK(p.note.wikilinks[1].display == "the results");
+}
+
+TEST_CASE("wikilinks in inline fields that are no relation of the kind are mentions", "[ingest]") {
+  ParsedNote p = parse_note("x/LIT-1.md",
+                            "---\ntitle: T\nauthors: [A]\nyear: 2020\n---\n"
+                            "see_also:: [[LIT-2]], [[SOTA-3|a practice]]\n"
+                            "Body [[LIT-4]] and [source:: [[LIT-5]]] on a LIT, which has no source.\n"
+                            "cites:: [[LIT-6]]\n");
+  REQUIRE(p.diagnostics.empty());
+  std::vector<std::string> mentions;
+  for (const Relation* r : p.note.relations_of("mentions")) mentions.push_back(r->written);
+  CHECK(mentions == std::vector<std::string>{"LIT-2", "SOTA-3", "LIT-4", "LIT-5"});  // file order
+  CHECK(p.note.relations_of("mentions")[0]->where == Location{"x/LIT-1.md", 6, 12});
+  REQUIRE(p.note.relations_of("cites").size() == 1);  // a typed relation stays typed, not a mention too
+  CHECK(p.note.wikilinks.size() == 4);
+}

@@ -58,6 +58,23 @@ TEST_CASE("lint --format sarif matches its golden file and validates against SAR
   broken.replace(broken.find("\"startColumn\": 16"), 17, "\"startColumn\": 0");
   CHECK(validate_sarif(broken, errors) == 1);
   CHECK(errors.find("less than the minimum") != std::string::npos);
+
+  // Columns are code points, and the run says so (3.14.27): without it, validation fails.
+  CHECK(r.out.find("\"columnKind\": \"unicodeCodePoints\"") != std::string::npos);
+  std::string no_kind = r.out;
+  no_kind.erase(no_kind.find("\"columnKind\""), no_kind.find('\n', no_kind.find("\"columnKind\"")) - no_kind.find("\"columnKind\"") + 1);
+  CHECK(validate_sarif(no_kind, errors) == 1);
+}
+
+TEST_CASE("lint --format sarif percent-encodes artifact URIs", "[lint][sarif]") {
+  TempDir dir;
+  dir.write("corpus/lit/draft #2 100%.md", "---\nid: LIT-1\ntitle: T\nauthors: [A]\nyear: soon\n---\n");
+  RunResult r = run_anthology("lint --corpus corpus --format sarif", dir.path());
+  CHECK(r.status == 1);
+  CHECK(r.out.find("\"uri\": \"lit/draft%20%232%20100%25.md\"") != std::string::npos);
+  CHECK(r.out.find("\"uri\": \"lit/draft #2") == std::string::npos);
+  std::string errors;
+  CHECK(validate_sarif(r.out, errors) == 0);
 }
 
 TEST_CASE("lint exit status: 0 clean, 1 errors or too many warnings, 2 cannot run", "[lint]") {
@@ -111,6 +128,23 @@ TEST_CASE("lint PATHs limit the report, not the graph", "[lint]") {
   RunResult folder = f.lint("lit");  // relative to the corpus root
   CHECK(folder.status == 0);
   CHECK(folder.out.find(": error:") == std::string::npos);
+}
+
+TEST_CASE("lint PATHs that name no note cannot run (exit 2)", "[lint]") {
+  LintFixture f;
+  for (const char* path : {"nonexistent.md", "sota/NOPE.md", "corpus/sota/NOPE.md", "nowhere/"}) {
+    RunResult r = f.lint(path);
+    INFO(path);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == std::string("anthology lint: no note at ") + path + "\n");
+  }
+  RunResult two = f.lint("sota/SOTA-193.md nope.md gone/");
+  CHECK(two.status == 2);
+  CHECK(two.err == "anthology lint: no notes at nope.md, gone/\n");
+  f.write("empty/.keep", "");
+  CHECK(f.lint("empty").status == 2);  // a folder without notes names none either
+  CHECK(f.lint("sota/SOTA-193.md").status == 1);
 }
 
 TEST_CASE("lint --explain prints the rule's documentation", "[lint][docs]") {

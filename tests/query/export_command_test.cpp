@@ -51,6 +51,17 @@ TEST_CASE("query: export --format graphml is well-formed GraphML with every node
     WARN("xmllint not installed: GraphML well-formedness not checked");
     return;
   }
+  // A node without a year (a NOTE, a TERM) has no `year`, as JSON has null there; never 0.
+  std::smatch key;
+  REQUIRE(std::regex_search(xml, key, std::regex(R"re(<key id="(key\d+)" for="node" attr.name="year")re")));
+  const std::string year_data = "<data key=\"" + key[1].str() + "\">";
+  CHECK(count(xml, year_data + "0<") == 0);
+  std::size_t with_year = 0;
+  const nlohmann::json exported = nlohmann::json::parse(corpus.run("export").out);
+  for (const auto& node : exported["nodes"]) with_year += node["year"].is_null() ? 0 : 1;
+  CHECK(with_year > 0);
+  CHECK(with_year < nodes);
+  CHECK(count(xml, year_data) == with_year);
   RunResult lint = run("xmllint --noout '" + (corpus.path() / "graph.graphml").string() + "'");
   INFO(lint.err);
   CHECK(lint.status == 0);

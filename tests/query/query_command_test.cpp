@@ -47,6 +47,45 @@ TEST_CASE("query: query --text ranks by relevance and takes any text safely", "[
   CHECK(r.err == "anthology query: --text needs a word to search for\n");
 }
 
+TEST_CASE("query: a --text prefix matches the words as typed, authors are searched, -KEY sorts descending", "[query]") {
+  QueryCorpus corpus;
+  // The porter stemmer stores "normal" for "normalization": the prefix must still find every such note.
+  const std::string normaliz = "LIT-088\nLIT-640\nNOTE-058\nNOTE-300\nSOTA-192\nSOTA-404\n";
+  CHECK(corpus.run("query --text 'normaliz*' --sort id --format ids").out == normaliz);
+  CHECK(corpus.run("query --text 'Normaliz*' --sort id --format ids").out == normaliz);
+  CHECK(corpus.run("query --text 'normalization' --sort id --format ids").out == normaliz);  // stemmed, as before
+  CHECK(corpus.run("query --text 'normalizx*' --format ids").status == 1);
+  // Authors.
+  RunResult zhai = corpus.run("query --text Zhai --format ids");
+  CHECK(zhai.status == 0);
+  CHECK(zhai.out.find("LIT-523\n") != std::string::npos);
+  CHECK(corpus.run("query --text 'likhoman*' --format ids").out.find("LIT-523\n") != std::string::npos);
+  // Descending sorts: the reverse of the ascending one, nodes without a year still last.
+  RunResult up = corpus.run("query --kind lit --sort year --format ids"), down = corpus.run("query --kind lit --sort -year --format ids");
+  REQUIRE(up.status == 0);
+  REQUIRE(down.status == 0);
+  CHECK(down.out != up.out);
+  RunResult years = corpus.run("query --kind lit --sort -year --format csv");
+  std::vector<int> seen;
+  for (std::size_t at = years.out.find('\n'); at != std::string::npos && at + 1 < years.out.size(); at = years.out.find('\n', at + 1)) {
+    std::size_t first = years.out.find(',', at + 1), second = years.out.find(',', first + 1);
+    seen.push_back(std::stoi(years.out.substr(second + 1, years.out.find(',', second + 1) - second - 1)));
+  }
+  REQUIRE(seen.size() > 2);
+  CHECK(std::is_sorted(seen.rbegin(), seen.rend()));
+  auto lines = [](const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+  };
+  std::vector<std::string> by_id = lines(corpus.run("query --sort id --format ids").out);
+  std::reverse(by_id.begin(), by_id.end());
+  CHECK(lines(corpus.run("query --sort -id --format ids").out) == by_id);
+  CHECK(corpus.run("query --sort -nope").status == 2);
+  CHECK(corpus.run("query --help").out.find("-KEY reverses it") != std::string::npos);
+}
+
 TEST_CASE("query: query exits 1 when nothing matches and 2 on bad usage", "[query]") {
   QueryCorpus corpus;
   RunResult none = corpus.run("query --kind theory --status adopted");

@@ -18,6 +18,14 @@ TEST_CASE("query: fts_query quotes every word and phrase", "[query]") {
   CHECK(query::fts_query("√d") == "\"√d\"");
 }
 
+TEST_CASE("query: fts_query expands a prefix into the words it begins", "[query]") {
+  auto words = [](std::string_view prefix) {
+    return prefix == "normaliz" ? std::vector<std::string>{"normalization", "normalize"} : std::vector<std::string>{};
+  };
+  CHECK(query::fts_query("normaliz* keys", words) == "(\"normaliz\"* OR \"normalization\" OR \"normalize\") \"keys\"");
+  CHECK(query::fts_query("other* normaliz", words) == "\"other\"* \"normaliz\"");  // no words, or no prefix
+}
+
 TEST_CASE("query: parse_year_range takes closed, open and single years", "[query]") {
   auto r = query::parse_year_range("2020..2023");
   REQUIRE(r);

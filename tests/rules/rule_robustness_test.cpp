@@ -45,6 +45,6 @@ TEST_CASE("graph rules on an empty corpus find nothing", "[rules][robustness]") 
   Corpus corpus;
   Graph graph(corpus);
   CHECK(check_graph(corpus, graph).empty());
-  CHECK(graph.cycles({"cites"}).empty());
+  CHECK(graph.cyclic_components({"cites"}).empty());
   CHECK(graph.layout({}).empty());
 }

@@ -247,3 +247,13 @@ TEST_CASE("site: wikilinks, glossary terms and unsafe links inside table cells k
   CHECK(b.links[0].excerpt.find("Qwen3 (LIT-523)") != std::string::npos);
   CHECK(b.terms == std::vector<std::string>{"attention"});
 }
+
+TEST_CASE("site: a wikilink whose bar is escaped for a table links to its target", "[site]") {
+  Corpus c = glossary_corpus();
+  Glossary g(c);
+  RenderedBody b = render("| paper | note |\n| --- | --- |\n| [[LIT-523\\|Zhai et al.]] | x |\n\nAnd [[LIT-523\\|again]].\n", &g);
+  CHECK(b.html.find("<td><a href=\"LIT-523.html\" title=\"LIT-523 — Stabilizing &lt;Training&gt;\">Zhai et al.</a></td>") !=
+        std::string::npos);
+  CHECK(b.html.find(">again</a>") != std::string::npos);
+  CHECK(b.html.find("LIT-523\\") == std::string::npos);
+}

@@ -1,0 +1,35 @@
+#include "core/util/case_fold.h"
+
+#include <utf8proc.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace anth {
+
+namespace {
+
+std::string fold_ascii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+}  // namespace
+
+std::string fold_case(std::string_view text) {
+  if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+    return fold_ascii(text);
+  utf8proc_uint8_t* folded = nullptr;
+  // COMPOSE: a decomposed "U + combining diaeresis" folds like the precomposed "Ü".
+  utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(text.data()),
+                                    static_cast<utf8proc_ssize_t>(text.size()), &folded,
+                                    static_cast<utf8proc_option_t>(UTF8PROC_CASEFOLD | UTF8PROC_COMPOSE | UTF8PROC_STABLE));
+  if (n < 0) return fold_ascii(text);
+  std::string out(reinterpret_cast<const char*>(folded), static_cast<std::size_t>(n));
+  std::free(folded);
+  return out;
+}
+
+}  // namespace anth

@@ -1,0 +1,14 @@
+#pragma once
+// The one case fold of the project: Unicode's full case folding (utf8proc), so that ids, titles and
+// aliases compare case-insensitively the way Obsidian compares them ("über attention" names
+// "Über Attention", "STRASSE" names "Straße"). Every case-insensitive comparison of note text calls it.
+#include <string>
+#include <string_view>
+
+namespace anth {
+
+// The case-folded, NFC-composed form of UTF-8 text; ASCII text takes a fast path. Text that is not
+// valid UTF-8 (ingest refuses such notes, S008) is folded in its ASCII letters only.
+std::string fold_case(std::string_view text);
+
+}  // namespace anth

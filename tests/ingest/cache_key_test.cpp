@@ -1,0 +1,107 @@
+// What the parse cache trusts: a parse is reused only under the parser and parse-time settings that
+// made it, and a file only when its size, mtime and ctime are unchanged (or its content hash is).
+#include <catch2/catch.hpp>
+
+#include <sqlite3.h>
+
+#include "core/index/index.h"
+#include "ingest/load_corpus.h"
+#include "tests/support/test_support.h"
+
+using namespace anth;
+using namespace anth::test;
+
+namespace {
+
+std::string lit(const std::string& id, const std::string& year, const std::string& body = "Body.") {
+  return "---\nid: " + id + "\ntitle: Paper " + id + "\nauthors: [Doe]\nyear: " + year + "\n---\n" + body + "\n";
+}
+
+}  // namespace
+
+TEST_CASE("cache: a changed max_note_bytes is seen by a warm index, both ways", "[ingest][index][cache]") {
+  TempDir dir;
+  dir.write("corpus/lit/LIT-1.md", lit("LIT-1", "2020", std::string(2000, 'x')));
+  dir.write("corpus/lit/LIT-2.md", lit("LIT-2", "2020", "See [[LIT-1]]."));
+  auto lint = [&] { return run_anthology("lint --corpus corpus", dir.path()); };
+  REQUIRE(lint().status == 0);  // warm from here on
+  dir.write("corpus/anthology.toml", "[ingest]\nmax_note_bytes = 1024\n");
+  RunResult small = lint();
+  CHECK(small.status == 1);
+  CHECK(small.out.find("lit/LIT-1.md:1:1: error: file is over the limit of 1024 bytes [S008") != std::string::npos);
+  fs::remove(dir.path() / "corpus/anthology.toml");
+  RunResult back = lint();
+  CHECK(back.status == 0);
+  CHECK(back.out.find("S008") == std::string::npos);
+}
+
+TEST_CASE("cache: an edit that keeps size and mtime (cp -p, rsync -t, tar x) is seen", "[ingest][index][cache]") {
+  TempDir dir;
+  const fs::path note = dir.write("corpus/lit/LIT-1.md", lit("LIT-1", "2020"));
+  dir.write("corpus/lit/LIT-2.md", lit("LIT-2", "2020", "See [[LIT-1]]."));
+  // Every stat the index holds is made to look long settled, so that only the stat itself can tell
+  // (not the racy-clean rule, which would compare content anyway this soon after writing).
+  auto settle = [&] {
+    REQUIRE(run("sqlite3 '" + (dir.path() / "corpus/.anthology/index.db").string() +
+                "' \"UPDATE meta SET value = value + 60000000000 WHERE key = 'scanned_ns'\"").status == 0);
+  };
+  // Replaces the note with other bytes of the same size and gives it back its mtime, as `cp -p` of an
+  // edited copy does.
+  auto copy_preserving = [&](const std::string& text) {
+    const fs::path edited = dir.write("edited.md", text);
+    REQUIRE(fs::file_size(edited) == fs::file_size(note));
+    REQUIRE(run("touch -r '" + note.string() + "' '" + edited.string() + "' && cp -p '" + edited.string() + "' '" +
+                note.string() + "'").status == 0);
+    REQUIRE(fs::last_write_time(note) == fs::last_write_time(edited));
+  };
+  REQUIRE(run_anthology("lint --corpus corpus", dir.path()).status == 0);
+  settle();
+  copy_preserving(lit("LIT-1", "20x0"));
+  RunResult r = run_anthology("lint --corpus corpus", dir.path());
+  CHECK(r.status == 1);
+  CHECK(r.out.find("lit/LIT-1.md:5:7: error: `year` must be an integer of at least 1000, not '20x0' [S003") != std::string::npos);
+
+  // A query's freshness check compares ctime too.
+  settle();
+  copy_preserving(lit("LIT-1", "2021"));
+  CHECK(run_anthology("query --corpus corpus --sql \"select year from nodes where id = 'LIT-1'\" --format csv", dir.path())
+            .out.find("2021") != std::string::npos);
+}
+
+TEST_CASE("cache: a parse made by another parser version is parsed again", "[ingest][index][cache]") {
+  TempDir dir;
+  dir.write("lit/LIT-1.md", lit("LIT-1", "2020"));
+  dir.write("lit/LIT-2.md", lit("LIT-2", "2020", "See [[LIT-1]]."));
+  auto load = [&] {
+    auto index = Index::open(dir.path() / ".anthology" / "index.db");
+    REQUIRE(index);
+    auto loaded = load_corpus({dir.path()}, &*index);
+    REQUIRE(loaded);
+    REQUIRE(index->store(loaded->corpus, loaded->changed(), loaded->paths, loaded->corpus.diagnostics));
+    return std::move(*loaded);
+  };
+  CHECK(load().parsed == 2);
+  CHECK(load().parsed == 0);
+  {
+    auto index = Index::open(dir.path() / ".anthology" / "index.db");
+    REQUIRE(index);
+    const std::string older = "UPDATE files SET parse = replace(parse, '\"parser " + std::to_string(parser_version) +
+                              ";', '\"parser " + std::to_string(parser_version - 1) + ";') WHERE path = 'lit/LIT-2.md'";
+    REQUIRE(sqlite3_exec(index->handle(), older.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  }
+  LoadedCorpus again = load();
+  CHECK(again.parsed == 1);
+  CHECK(again.reused == 1);
+  CHECK(again.corpus.find("LIT-2")->relations_of("mentions").at(0)->to == "LIT-1");
+}
+
+TEST_CASE("cache: a stat stored racily close to its scan is checked by content", "[ingest][index][cache]") {
+  CachedFile f{1, 10, 1'000'000'000'000, 1'000'000'000'000};
+  CHECK(racily_clean(f, 1'000'000'000'000));                          // stat taken in the scan's own tick
+  CHECK(racily_clean(f, 1'000'000'000'000 + racy_window_ns));         // within the window
+  CHECK_FALSE(racily_clean(f, 1'000'000'000'000 + racy_window_ns + 1));  // long before the scan
+  CHECK(racily_clean(f, 0));  // no scan time known: nothing is trusted by stat
+  CachedFile late_ctime = f;
+  late_ctime.ctime_ns += 5 * racy_window_ns;
+  CHECK(racily_clean(late_ctime, f.mtime_ns + 3 * racy_window_ns));
+}
