@@ -25,7 +25,7 @@ const std::vector<FlagSpec> kernel_flags = [] {
 }();
 
 std::string kernels_usage() {
-  return usage_text("kernels", "list | emit [ID...] [--out DIR] | check [ID...] [--cxx CXX] [--cxxflags FLAGS]",
+  return usage_text("kernels", "list | emit [ID...] [--out DIR] | check [ID...] [--cxx COMMAND] [--cxxflags FLAGS]",
                     "The reference kernels: each practice's technique as a small C++17 program that checks the\n"
                     "practice's claim on seeded data beside a control without it.\n"
                     "  list   every kernel with its parameters and the nodes that use it\n"
