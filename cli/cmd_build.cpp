@@ -95,6 +95,7 @@ int build_once(const Args* args) {
   std::uint64_t sources = 0;
   std::error_code ec;
   if (fs::is_directory(root, ec)) {  // else the session says there is no corpus
+    if (auto own = check_index_folder(*args, root); !own) return usage_error("build", own.error());
     auto lock = WriteLock::acquire(inputs.index.parent_path());
     if (!lock) return usage_error("build", lock.error());
     sources = hash_sources(inputs);
