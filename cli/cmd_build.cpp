@@ -69,9 +69,11 @@ std::optional<BuildSummary> skippable(const Args& args, const BuildInputs& input
   return last;
 }
 
-// Test hook: ANTHOLOGY_SITE_FAULT=fail:N or kill:N injects a fault after N files are written.
+// Test hooks: ANTHOLOGY_SITE_FAULT=fail:N or kill:N injects a fault after N files are written;
+// ANTHOLOGY_SITE_SWAP=entries swaps the site in entry by entry, as for a mount point.
 site::WriteOptions fault_options() {
   site::WriteOptions o;
+  if (const char* swap = std::getenv("ANTHOLOGY_SITE_SWAP")) o.swap_entries = std::string(swap) == "entries";
   const char* spec = std::getenv("ANTHOLOGY_SITE_FAULT");
   if (!spec) return o;
   std::string s = spec;
@@ -141,7 +143,9 @@ int build_once(const Args* args) {
   input.options.layout_cache = inputs.index.parent_path() / "site-layouts.bin";
   input.options.body_cache = inputs.index.parent_path() / "site-bodies.bin";
 
-  auto writer = site::SiteWriter::begin(out, fault_options());
+  site::WriteOptions write_options = fault_options();
+  write_options.corpus = session->root;
+  auto writer = site::SiteWriter::begin(out, write_options);
   if (!writer) {
     std::cerr << "anthology build: " << writer.error() << "; the previous site is kept\n";
     return 2;
