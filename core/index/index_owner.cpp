@@ -37,7 +37,8 @@ FileKind ask_sqlite(const std::filesystem::path& path) {
     std::int64_t id = number("PRAGMA application_id");
     if (id == index_application_id) {
       kind = FileKind::Ours;
-    } else if (id == 0 && number("PRAGMA user_version") == index_schema_version) {
+    } else if (std::int64_t version = number("PRAGMA user_version"); id == 0 && version >= 1 && version <= index_schema_version) {
+      // Written before the id (schema 1 on): rebuilt, if of an older version, like any index of ours.
       int tables = 0;
       for (const char* table : {"meta", "files", "nodes", "relations", "diagnostics", "kernel_results"})
         tables += number((std::string("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = '") + table + "'").c_str()) == 1;

@@ -1,7 +1,8 @@
 #pragma once
 // Whether a file may be replaced by a fresh index: only a file that is recognisably ours. An index
 // carries PRAGMA application_id = index_application_id in its header; an index written before the
-// id existed is recognised by schema version 1 and its tables. Private to core/index.
+// id existed is recognised by a schema version from 1 to the current one and its tables. Private to
+// core/index.
 #include <cstdint>
 #include <filesystem>
 
