@@ -11,6 +11,7 @@
 #include "core/index/index.h"
 #include "core/util/contained_file.h"
 #include "ingest/scan.h"
+#include "render/site/site_manifest.h"
 
 namespace anth::cli {
 
@@ -18,7 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr int stamp_format = 1;
+constexpr int stamp_format = 2;  // 2: the site's files' sizes and mtimes
 
 class Hasher {
  public:
@@ -56,7 +57,28 @@ bool hash_kernel_results(const fs::path& index_path, Hasher& h) {
   return true;
 }
 
-// "path mtime" of the site folder and each folder in it: a page added, deleted or renamed changes one.
+// The size and mtime of every file the manifest lists (render/site/site_manifest.h), hashed: a page
+// edited or damaged inside the site changes them. Empty when the site has no manifest.
+std::string out_file_times(const fs::path& out) {
+  auto manifest = site::SiteManifest::load(out);
+  if (!manifest) return {};
+  std::vector<std::string> paths;
+  paths.reserve(manifest->files.size());
+  for (const auto& [path, record] : manifest->files) paths.push_back(path);
+  std::sort(paths.begin(), paths.end());
+  Hasher h;
+  for (const std::string& path : paths) {
+    struct stat st {};
+    if (::lstat((out / path).c_str(), &st) != 0) return {};
+    h.add(path);
+    h.add(static_cast<std::int64_t>(st.st_size));
+    h.add(mtime_ns(st));
+  }
+  return "files " + std::to_string(h.digest()) + "\n";
+}
+
+// "path mtime" of the site folder and each folder in it (a page added, deleted or renamed changes
+// one), then the files' sizes and mtimes.
 std::string out_folder_times(const fs::path& out) {
   std::string text;
   std::vector<fs::path> folders = {out};
@@ -69,7 +91,8 @@ std::string out_folder_times(const fs::path& out) {
     if (::stat(f.c_str(), &st) != 0) return {};
     text += std::to_string(mtime_ns(st)) + " " + f.filename().string() + "\n";
   }
-  return text;
+  std::string files = out_file_times(out);
+  return files.empty() ? std::string() : text + files;
 }
 
 std::string out_key(const BuildInputs& inputs) {

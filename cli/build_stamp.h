@@ -2,9 +2,10 @@
 // Skipping a build that would write nothing. A build remembers, in CORPUS/.anthology/build-<hash of the site folder>.stamp, a
 // hash of everything a site is made from -- every note's path, size and mtime, anthology.toml, the
 // kernel results in the index, the binary itself and the options -- and the modification times of the
-// site folder it wrote and of its subfolders. The next build compares both before ingesting anything:
-// at 10,000 notes that is a folder walk (about 30 ms) instead of a build. Any difference, a page
-// deleted from the site included, and the build runs as usual.
+// site folder it wrote and of its subfolders, and the size and mtime of every file the site's manifest
+// lists. The next build compares both before ingesting anything: a folder walk and a stat per site
+// file instead of a build. Any difference, a page deleted from or edited in the site included, and the
+// build runs as usual (and rewrites a damaged page: site_writer.h).
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>

@@ -72,9 +72,11 @@ std::optional<BuildSummary> skippable(const Args& args, const BuildInputs& input
   return last;
 }
 
-// Test hook: ANTHOLOGY_SITE_FAULT=fail:N or kill:N injects a fault after N files are written.
+// Test hooks: ANTHOLOGY_SITE_FAULT=fail:N or kill:N injects a fault after N files are written;
+// ANTHOLOGY_SITE_SWAP=entries swaps the site in entry by entry, as for a mount point.
 site::WriteOptions fault_options() {
   site::WriteOptions o;
+  if (const char* swap = std::getenv("ANTHOLOGY_SITE_SWAP")) o.swap_entries = std::string(swap) == "entries";
   const char* spec = std::getenv("ANTHOLOGY_SITE_FAULT");
   if (!spec) return o;
   std::string s = spec;
@@ -100,6 +102,7 @@ int build_once(const Args* args) {
   std::uint64_t sources = 0;
   std::error_code ec;
   if (fs::is_directory(root, ec)) {  // else the session says there is no corpus
+    if (auto own = check_index_folder(*args, root); !own) return usage_error("build", own.error());
     auto lock = WriteLock::acquire(inputs.index.parent_path());
     if (!lock) return usage_error("build", lock.error());
     sources = hash_sources(inputs);
@@ -145,7 +148,9 @@ int build_once(const Args* args) {
   input.options.layout_cache = inputs.index.parent_path() / "site-layouts.bin";
   input.options.body_cache = inputs.index.parent_path() / "site-bodies.bin";
 
-  auto writer = site::SiteWriter::begin(out, fault_options());
+  site::WriteOptions write_options = fault_options();
+  write_options.corpus = session->root;
+  auto writer = site::SiteWriter::begin(out, write_options);
   if (!writer) {
     std::cerr << "anthology build: " << writer.error() << "; the previous site is kept\n";
     return 2;

@@ -1,11 +1,11 @@
 // anthology export: the whole graph for other tools, as JSON, GraphML (Gephi, yEd, Neo4j) or DOT (Graphviz).
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "cli/commands.h"
 #include "cli/query_index.h"
 #include "cli/session.h"
+#include "core/util/output_file.h"
 #include "core/graph/graph_export.h"
 #include "core/query/index_corpus.h"
 #include "render/query/graph_json.h"
@@ -16,7 +16,8 @@ namespace {
 
 const std::vector<FlagSpec> export_flags = {
     {"--format", true, false, "FORMAT  json (default), graphml or dot"},
-    {"--out", true, false, "FILE  write to FILE instead of standard output"},
+    {"--out", true, false, "FILE  write to FILE instead of standard output (a file is replaced whole;\n"
+                            "a pipe, a device or a link's target is written through)"},
     freshness_flag(),
 };
 
@@ -60,19 +61,10 @@ int run_export(const Argv& argv) {
     std::cout << text.str();
     return 0;
   }
-  // Written beside the target and renamed over it, so a reader never sees half a file.
-  fs::path target = *out, partial = target.string() + ".partial";
-  {
-    std::ofstream file(partial, std::ios::binary);
-    file << text.str();
-    if (!file.flush()) return usage_error("export", "cannot write " + partial.string());
-  }
-  std::error_code ec;
-  fs::rename(partial, target, ec);
-  if (ec) {
-    fs::remove(partial, ec);
-    return usage_error("export", "cannot write " + target.string());
-  }
+  // A regular file is replaced whole; a pipe, a device or a link's target is written through
+  // (core/util/output_file.h).
+  fs::path target = *out;
+  if (auto written = write_output_file(target, text.str()); !written) return usage_error("export", written.error());
   std::cout << "wrote " << target.string() << " (" << g->graph->vertex_count() << " nodes, "
             << g->graph->edge_count() << " edges)\n";
   return 0;

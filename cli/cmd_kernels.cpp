@@ -9,6 +9,7 @@
 #include "cli/kernel_checks.h"
 #include "core/util/did_you_mean.h"
 #include "core/util/terminal_text.h"
+#include "core/util/output_file.h"
 #include "render/kernels/kernel_library.h"
 #include "render/lint/lint_report.h"
 
@@ -19,13 +20,14 @@ namespace {
 const std::vector<FlagSpec> kernel_flags = [] {
   std::vector<FlagSpec> flags = {
       {"--out", true, false, "DIR  where emit writes DIR/kernels/<id>/<kernel>.cpp (default: .)"},
+      {"--force", false, false, "let emit replace files it did not write (never through a symbolic link)"},
   };
   for (const FlagSpec& f : toolchain_flags()) flags.push_back(f);  // for check
   return flags;
 }();
 
 std::string kernels_usage() {
-  return usage_text("kernels", "list | emit [ID...] [--out DIR] | check [ID...] [--cxx COMMAND] [--cxxflags FLAGS]",
+  return usage_text("kernels", "list | emit [ID...] [--out DIR] [--force] | check [ID...] [--cxx COMMAND] [--cxxflags FLAGS]",
                     "The reference kernels: each practice's technique as a small C++17 program that checks the\n"
                     "practice's claim on seeded data beside a control without it.\n"
                     "  list   every kernel with its parameters and the nodes that use it\n"
@@ -70,8 +72,30 @@ int list(const Session& s) {
   return 0;
 }
 
-int emit(const std::vector<const Note*>& nodes, const fs::path& out) {
+// The folders of DIR/kernels/<id> below DIR must be folders, not links that lead out of DIR.
+Expected<void> check_emit_folders(const fs::path& out, const fs::path& file) {
+  fs::path at = out;
+  for (const fs::path& part : file.parent_path().lexically_relative(out)) {
+    at /= part;
+    std::error_code ec;
+    if (fs::is_symlink(at, ec)) return failure("refusing to write " + file.string() + ": " + at.string() + " is a symbolic link");
+  }
+  return {};
+}
+
+// Replaces a file only when `kernels emit` wrote it (its header comment says so), or with --force.
+Expected<void> emitted_by_us(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::string head(4096, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  if (kernels::is_emitted_source(head)) return {};
+  return failure("refusing to overwrite " + file.string() + ": it was not written by anthology kernels emit (--force replaces it)");
+}
+
+int emit(const std::vector<const Note*>& nodes, const fs::path& out, bool force) {
   int status = 0;
+  OutputFileOptions write_options{.follow_links = false, .may_replace = force ? nullptr : emitted_by_us};
   for (const Note* n : nodes) {
     kernels::KernelRequest request{n->id, n->title, n->kernel, n->kernel_params};
     auto problems = kernels::check_kernel_request(request);
@@ -81,11 +105,11 @@ int emit(const std::vector<const Note*>& nodes, const fs::path& out) {
       continue;
     }
     fs::path file = out / "kernels" / n->id / (n->kernel + ".cpp");
+    if (auto folders = check_emit_folders(out, file); !folders) return usage_error("kernels", folders.error());
     std::error_code ec;
     fs::create_directories(file.parent_path(), ec);
-    std::ofstream os(file, std::ios::binary);
-    os << kernels::emit_kernel_source(request);
-    if (!os.flush()) return usage_error("kernels", "cannot write " + file.string());
+    if (auto written = write_output_file(file, kernels::emit_kernel_source(request), write_options); !written)
+      return usage_error("kernels", written.error());
     std::cout << file.string() << "\n";
   }
   return status;
@@ -155,7 +179,7 @@ int run_kernels(const Argv& argv) {
   std::vector<std::string> missing;
   std::vector<const Note*> nodes = kernel_nodes(session->corpus(), ids, missing);
   for (const std::string& id : missing) std::cerr << "anthology kernels: " << id << " is no node with a kernel\n";
-  int status = action == "emit" ? emit(nodes, args->get("--out").value_or(".")) : check(*session, nodes, *toolchain);
+  int status = action == "emit" ? emit(nodes, args->get("--out").value_or("."), args->has("--force")) : check(*session, nodes, *toolchain);
   return missing.empty() ? status : std::max(status, 1);
 }
 

@@ -28,6 +28,22 @@ fs::path index_path(const Args& args, const fs::path& root) {
   return root / ".anthology" / "index.db";
 }
 
+Index::Place index_place(const Args& args) {
+  return args.has("--index") ? Index::Place::Given : Index::Place::OwnFolder;
+}
+
+Expected<void> check_index_folder(const Args& args, const fs::path& root) {
+  if (args.has("--index")) return {};
+  fs::path dir = root / ".anthology";
+  std::error_code ec;
+  if (!fs::is_symlink(dir, ec)) return {};
+  fs::path target = fs::weakly_canonical(dir, ec), corpus = fs::weakly_canonical(root, ec);
+  auto inside = target.lexically_relative(corpus);
+  if (!ec && !inside.empty() && inside.native().rfind("..", 0) != 0) return {};
+  return failure(dir.string() + " is a link to " + target.string() +
+                 ", outside the corpus; refusing to write there (remove the link, or name an index with --index)");
+}
+
 Expected<WriteLock> WriteLock::acquire(const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -84,11 +100,12 @@ Expected<Session> open_session(const Args& args, StoreMode mode) {
   s.config = std::move(*config);
 
   fs::path db = index_path(args, s.root);
+  if (auto own = check_index_folder(args, s.root); !own) return std::unexpected(own.error());
   auto lock = WriteLock::acquire(db.parent_path());
   if (!lock) return std::unexpected(lock.error());
   s.lock.emplace(std::move(*lock));
   timer.mark("config and lock");
-  auto index = Index::open(db);
+  auto index = Index::open(db, Index::Mode::ReadWrite, index_place(args));
   if (!index) return std::unexpected(index.error());
   s.index = std::make_unique<Index>(std::move(*index));
   timer.mark("open index");

@@ -23,6 +23,12 @@ namespace fs = std::filesystem;
 fs::path corpus_root(const Args& args);
 // --index, else CORPUS/.anthology/index.db.
 fs::path index_path(const Args& args, const fs::path& root);
+// Whose the index's place is: the tool's own folder (no --index), or a path the user named, where only
+// a file recognisably an index of ours is ever replaced (core/index/index.h).
+Index::Place index_place(const Args& args);
+// The folder of the index (and the lock, stamps and caches) must be the corpus's own: a .anthology that
+// is a link to a folder outside the corpus (one shipped in a cloned corpus) is refused.
+Expected<void> check_index_folder(const Args& args, const fs::path& root);
 
 // An exclusive advisory lock on CORPUS/.anthology/lock, held while a command writes the index or the
 // site, so that concurrent commands take turns instead of mixing their output.

@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "core/index/derived_tables.h"
+#include "core/index/index_owner.h"
 #include "core/index/sqlite_util.h"
 #include "render/embedded_assets.h"
 
@@ -234,6 +235,14 @@ Expected<void> configure(sqlite3* db) {
   return exec(db, "PRAGMA temp_store = MEMORY");
 }
 
+// An index written before the application id gets it, so that it is recognised from its header.
+Expected<void> mark_as_ours(sqlite3* db) {
+  Scalar id = scalar(db, "PRAGMA application_id");
+  if (id.rc != SQLITE_OK) return failure(sqlite_error(db));
+  if (id.number == index_detail::index_application_id) return {};
+  return exec(db, ("PRAGMA application_id = " + std::to_string(index_detail::index_application_id)).c_str());
+}
+
 std::int64_t to_signed(std::uint64_t v) { return static_cast<std::int64_t>(v); }
 std::uint64_t to_unsigned(std::int64_t v) { return static_cast<std::uint64_t>(v); }
 
@@ -298,12 +307,19 @@ Index::~Index() = default;
 bool Index::rebuilt() const { return state_ && state_->rebuilt; }
 sqlite3* Index::handle() { return state_ ? state_->db : nullptr; }
 
-Expected<Index> Index::open(const fs::path& db_path, Mode mode) {
+Expected<Index> Index::open(const fs::path& db_path, Mode mode, Place place) {
   try {
     const std::string where = db_path.string();
     auto state = std::make_unique<State>();
     state->path = db_path;
     Connection c;
+    // A link where the index should be may point anywhere: what it points at must be recognisably ours.
+    std::error_code link_ec;
+    if (fs::is_symlink(db_path, link_ec)) place = Place::Given;
+    // Looked at before SQLite opens it, which may create a WAL or a journal beside it.
+    if (place == Place::Given && index_detail::classify_index_file(db_path) == index_detail::FileKind::Foreign)
+      return failure(where + " is not an anthology index; refusing to replace it (name a new file, or one an "
+                     "anthology command created)");
 
     if (mode == Mode::ReadOnly) {
       std::error_code ec;
@@ -344,6 +360,7 @@ Expected<Index> Index::open(const fs::path& db_path, Mode mode) {
     if (auto r = configure(c.db); !r) return failure(cannot + r.error());
     if (check.health == Health::Empty)
       if (auto r = create_schema(c.db); !r) return failure(cannot + r.error());
+    if (auto r = mark_as_ours(c.db); !r) return failure(cannot + r.error());
     state->db = c.release();
     state->writable = true;
     return Index(std::move(state));

@@ -54,11 +54,17 @@ struct StoredKernelResult {
 class Index {
  public:
   enum class Mode { ReadWrite, ReadOnly };
+  // Where the file is: in the folder this tool keeps for itself (CORPUS/.anthology), where whatever
+  // is at the index's name is ours, or at a path the user named, where only a file recognisably our
+  // index (its application id, or the tables of an index written before the id) is ours.
+  enum class Place { OwnFolder, Given };
 
-  // Opens (creating when ReadWrite) the index. A file of another schema version, one that fails
-  // PRAGMA quick_check, or one that is not a database at all is replaced by a fresh one when
-  // ReadWrite; `rebuilt()` then tells. Fails with a one-line reason when the folder is unwritable.
-  static Expected<Index> open(const std::filesystem::path& db_path, Mode mode = Mode::ReadWrite);
+  // Opens (creating when ReadWrite) the index. A file of ours of another schema version, one that
+  // fails PRAGMA quick_check, or one that is not a database at all is replaced by a fresh one when
+  // ReadWrite; `rebuilt()` then tells. Anything else at a Given path is left untouched: the open
+  // fails with "... is not an anthology index". Fails with a one-line reason when the folder is unwritable.
+  static Expected<Index> open(const std::filesystem::path& db_path, Mode mode = Mode::ReadWrite,
+                              Place place = Place::Given);
 
   Index(Index&&) noexcept;
   Index& operator=(Index&&) noexcept;

@@ -1,10 +1,13 @@
 -- The schema of CORPUS/.anthology/index.db, documented in docs/index-schema.md.
 -- Version 2. The version lives in PRAGMA user_version (anth::index_schema_version in core/index/index.h);
--- an index of another version, or a damaged one, is deleted and rebuilt from the notes.
+-- an index of ours of another version, or a damaged one, is deleted and rebuilt from the notes (never a
+-- file that is not recognisably ours: core/index/index_owner.h).
 -- Everything below except meta, files and kernel_results is derived: store() rewrites it from the
 -- resolved corpus in one transaction.
 
 PRAGMA user_version = 2;
+-- "ANTH": marks the file as an index of ours (core/index/index_owner.h); nothing else is replaced.
+PRAGMA application_id = 1095652424;
 
 -- Key/value facts about the index: schema_version, anthology_version, root, updated_at, folders, scanned_ns.
 CREATE TABLE meta (

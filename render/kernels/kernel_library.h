@@ -46,6 +46,9 @@ struct KernelRequest {
 // The self-contained C++17 program for one node (kernels.md, "What `anthology kernels emit` writes").
 // Throws std::invalid_argument (its message lists the problems) when check_kernel_request finds any.
 std::string emit_kernel_source(const KernelRequest& request);
+// Whether a file that begins with `head` was written by emit_kernel_source: `kernels emit` replaces
+// only such files unless told to with --force.
+bool is_emitted_source(std::string_view head);
 
 // ---- Checking a request (rules K001, K002) ----
 

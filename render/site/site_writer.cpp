@@ -11,6 +11,8 @@
 #include <cstring>
 #include <string>
 
+#include "render/site/site_carry.h"
+
 namespace anth::site {
 
 namespace fs = std::filesystem;
@@ -20,15 +22,6 @@ namespace {
 std::string errno_text() { return std::strerror(errno); }
 
 bool is_page(std::string_view path) { return path.ends_with(".html"); }
-
-// The current site's file under a second name in the new one (a hard link), else a copy; the error
-// when neither worked.
-std::error_code link_or_copy(const fs::path& from, const fs::path& to) {
-  if (::link(from.c_str(), to.c_str()) == 0) return {};
-  std::error_code ec;
-  fs::copy_file(from, to, ec);
-  return ec;
-}
 
 // Files queued and not yet written, at most: rendering runs ahead of writing only this far.
 constexpr std::size_t queue_bytes_cap = 16u << 20;
@@ -68,25 +61,6 @@ Expected<void> write_file(const fs::path& file, const std::string& bytes) {
   return {};
 }
 
-// Removes OUT.tmp-<pid> and OUT.old-<pid> folders whose process is gone.
-void remove_stale_siblings(const fs::path& out) {
-  std::error_code ec;
-  fs::path parent = out.parent_path().empty() ? fs::path(".") : out.parent_path();
-  std::string name = out.filename().string();
-  for (const auto& entry : fs::directory_iterator(parent, ec)) {
-    std::string other = entry.path().filename().string();
-    for (const char* tag : {".tmp-", ".old-"}) {
-      std::string prefix = name + tag;
-      if (other.rfind(prefix, 0) != 0) continue;
-      std::string digits = other.substr(prefix.size());
-      if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) continue;
-      long pid = std::strtol(digits.c_str(), nullptr, 10);
-      if (pid <= 0 || (pid != ::getpid() && ::kill(static_cast<pid_t>(pid), 0) == 0) || (pid != ::getpid() && errno == EPERM)) continue;
-      fs::remove_all(entry.path(), ec);
-    }
-  }
-}
-
 }  // namespace
 
 bool safe_relative_path(std::string_view path) {
@@ -119,26 +93,24 @@ Expected<void> check_out_dir(const fs::path& out, const fs::path& corpus_root) {
     if (!empty && !fs::exists(target / site_marker, ec))
       return failure("refusing to replace " + out.string() + ": it is not a site written by anthology (no " +
                      site_marker + "); remove it or choose another --out");
+    auto manifest = SiteManifest::load(target);
+    if (manifest && !manifest->corpus.empty() && manifest->corpus != corpus.string())
+      return failure("refusing to replace " + out.string() + ": it is the site of the corpus at " + manifest->corpus +
+                     ", not of " + corpus.string() + "; choose another --out (or, if that corpus moved here, remove " +
+                     (out / manifest_file).string() + ")");
   }
   return {};
 }
 
 Expected<std::unique_ptr<SiteWriter>> SiteWriter::begin(const fs::path& out_given, const WriteOptions& options) {
-  std::error_code ec;
-  fs::path out = fs::absolute(out_given, ec).lexically_normal();
-  if (out.filename().empty()) out = out.parent_path();
-  fs::path parent = out.parent_path();
-  fs::create_directories(parent, ec);
-  if (ec) return failure("cannot create " + parent.string() + ": " + ec.message());
-  remove_stale_siblings(out);
-  fs::path tmp = parent / (out.filename().string() + ".tmp-" + std::to_string(::getpid()));
-  fs::remove_all(tmp, ec);
-  if (!fs::create_directory(tmp, ec) || ec) return failure("cannot create " + tmp.string() + ": " + ec.message());
-  return std::unique_ptr<SiteWriter>(new SiteWriter(out, tmp, options));
+  auto place = prepare_site_place(out_given, options.swap_entries);
+  if (!place) return std::unexpected(place.error());
+  std::optional<SiteManifest> before = SiteManifest::load(place->out);
+  return std::unique_ptr<SiteWriter>(new SiteWriter(std::move(*place), std::move(before), options));
 }
 
-SiteWriter::SiteWriter(fs::path out, fs::path tmp, const WriteOptions& options)
-    : out_(std::move(out)), tmp_(std::move(tmp)), options_(options) {
+SiteWriter::SiteWriter(SitePlace place, std::optional<SiteManifest> before, const WriteOptions& options)
+    : place_(std::move(place)), before_(std::move(before)), options_(options) {
   thread_ = std::thread([this] { drain(); });  // once every member is there
 }
 
@@ -172,10 +144,17 @@ bool SiteWriter::put(const std::string& path, std::string bytes) {
 }
 
 bool SiteWriter::keep(const std::string& path) {
-  if (failed_ || !safe_relative_path(path)) return false;
-  struct stat st{};
-  if (::stat((out_ / path).c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
-  return enqueue({path, {}, true});
+  if (failed_ || !safe_relative_path(path) || !before_) return false;
+  auto recorded = before_->files.find(path);
+  if (recorded == before_->files.end()) return false;
+  // A page damaged inside the site is rendered again. Its bytes are read and hashed unless it still
+  // has the size, mtime and inode recorded with the hash (reading every kept page of 10,000 costs
+  // about a second; a change that restores the mtime by hand is the one it misses).
+  if (!same_stat(recorded->second, out_ / path)) {
+    std::optional<FileRecord> now = record_of_file(out_ / path);
+    if (!now || now->hash != recorded->second.hash || now->size != recorded->second.size) return false;
+  }
+  return enqueue({path, {}, true, recorded->second});
 }
 
 bool SiteWriter::enqueue(Queued file) {
@@ -202,7 +181,7 @@ void SiteWriter::drain() {
     queue_.pop_front();
     lock.unlock();
     try {
-      if (!failed_) file.keep ? carry_over(file.path) : write(file.path, file.bytes);
+      if (!failed_) file.keep ? carry_over(file) : write(file.path, file.bytes);
     } catch (const std::exception& e) {  // not a reason to end the process: the build fails instead
       fail("cannot write " + file.path + ": " + e.what());
     }
@@ -231,16 +210,23 @@ bool SiteWriter::make_parent(const std::string& path) {
   return true;
 }
 
-void SiteWriter::carry_over(const std::string& path) {
-  if (!make_parent(path)) return;
-  if (auto ec = link_or_copy(out_ / path, tmp_ / path)) fail("cannot keep " + (out_ / path).string() + ": " + ec.message());
+void SiteWriter::carry_over(const Queued& file) {
+  if (!make_parent(file.path)) return;
+  if (auto ec = link_or_copy(out_ / file.path, tmp_ / file.path))
+    fail("cannot keep " + (out_ / file.path).string() + ": " + ec.message());
+  else
+    after_.files[file.path] = with_stat(file.kept.hash, tmp_ / file.path);
 }
 
 void SiteWriter::write(const std::string& path, const std::string& bytes) {
   fs::path target = tmp_ / path;
   if (!make_parent(path)) return;
   fs::path old = out_ / path;
-  if (same_bytes(old, bytes) && !link_or_copy(old, target)) return;
+  const std::uint64_t hash = hash_bytes(bytes);
+  if (same_bytes(old, bytes) && !link_or_copy(old, target)) {
+    after_.files[path] = with_stat(hash, target);
+    return;
+  }
   long n = writes_.fetch_add(1);
   if (options_.kill_after >= 0 && n >= options_.kill_after) ::kill(::getpid(), SIGKILL);
   if (options_.fail_after >= 0 && n >= options_.fail_after) {
@@ -251,37 +237,47 @@ void SiteWriter::write(const std::string& path, const std::string& bytes) {
     fail(w.error());
     return;
   }
+  after_.files[path] = with_stat(hash, target);
   std::lock_guard lock(mutex_);
   ++stats_.files_written;
   if (is_page(path)) ++stats_.pages_written;
 }
 
+Expected<void> SiteWriter::carry_user_entries() {
+  UserEntries user = find_user_entries(out_, paths_, before_ ? &*before_ : nullptr);
+  if (!user.conflicts.empty()) {
+    std::string names;
+    for (std::size_t i = 0; i < user.conflicts.size() && i < 5; ++i) names += (i ? ", " : "") + user.conflicts[i];
+    if (user.conflicts.size() > 5) names += " and " + std::to_string(user.conflicts.size() - 5) + " more";
+    return failure("refusing to replace " + names + " in " + out_.string() +
+                   ": not written by anthology, and the build now writes a file of that name; move it away");
+  }
+  for (const std::string& path : user.carried) {
+    if (!make_parent(path)) return failure(error());
+    if (auto carried = carry_entry(out_ / path, tmp_ / path); !carried) return carried;
+  }
+  after_.user = std::move(user.carried);
+  return {};
+}
+
+Expected<void> SiteWriter::write_manifest() {
+  std::error_code ec;
+  if (!options_.corpus.empty()) after_.corpus = fs::weakly_canonical(fs::absolute(options_.corpus, ec), ec).string();
+  std::string bytes = after_.encode();
+  fs::path old = out_ / manifest_file, target = tmp_ / manifest_file;
+  if (same_bytes(old, bytes) && !link_or_copy(old, target)) return {};
+  return write_file(target, bytes);
+}
+
 Expected<WriteStats> SiteWriter::commit() {
-  if (!put(site_marker, "This folder is a site written by `anthology build`; the next build replaces it whole.\n"))
+  if (!put(site_marker, "This folder is a site written by `anthology build`. The next build replaces the files it\n"
+                        "wrote (listed in .anthology-files) and keeps every other file.\n"))
     return failure(error());
   finish_writing();
   if (failed_) return failure(error());
-  std::error_code ec;
-  fs::path parent = out_.parent_path();
-  if (fs::exists(out_, ec)) {
-    if (::renameat2(AT_FDCWD, tmp_.c_str(), AT_FDCWD, out_.c_str(), RENAME_EXCHANGE) != 0) {
-      fs::path old = parent / (out_.filename().string() + ".old-" + std::to_string(::getpid()));
-      fs::remove_all(old, ec);
-      if (::rename(out_.c_str(), old.c_str()) != 0) return failure("cannot move the old site aside: " + errno_text());
-      if (::rename(tmp_.c_str(), out_.c_str()) != 0) {
-        std::string reason = errno_text();
-        ::rename(old.c_str(), out_.c_str());
-        return failure("cannot move the new site into place: " + reason);
-      }
-      fs::remove_all(old, ec);
-      done_ = true;
-      return stats_;
-    }
-    fs::remove_all(tmp_, ec);  // now the old site
-    done_ = true;
-    return stats_;
-  }
-  if (::rename(tmp_.c_str(), out_.c_str()) != 0) return failure("cannot move the new site into place: " + errno_text());
+  if (auto carried = carry_user_entries(); !carried) return std::unexpected(carried.error());
+  if (auto manifest = write_manifest(); !manifest) return std::unexpected(manifest.error());
+  if (auto swapped = swap_site_in(place_); !swapped) return std::unexpected(swapped.error());
   done_ = true;
   return stats_;
 }

@@ -1,12 +1,12 @@
 #pragma once
-// Writing the site folder atomically and incrementally.
+// Writing the site folder atomically and incrementally (docs/site-output.md).
 //
-// The new site is assembled in a sibling folder (OUT.tmp-<pid>): a file whose bytes equal the file
+// The new site is assembled in a folder of its own (site_swap.h): a file whose bytes equal the file
 // of the same path in the current site is hard-linked from it (copied when linking fails), every
-// other file is written. Then the two folders are swapped in one step (renameat2 RENAME_EXCHANGE,
-// or two renames where that is unsupported) and the old one is removed. A build that fails or is
-// killed before the swap leaves the current site as it was; its leftover folder is removed by the
-// next build.
+// other file is written, and what the user added to the current site is carried over (site_carry.h).
+// The manifest (site_manifest.h) records each file's hash. Then the new site is swapped in and the
+// old one removed. A build that fails or is killed before the swap leaves the current site as it
+// was; its leftover folder is removed by the next build.
 //
 // Files are written by one thread of the writer's own, while the build renders: a file system
 // creating thousands of files spends real time in each, and two threads creating files in one
@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -25,6 +26,8 @@
 
 #include "core/util/expected.h"
 #include "render/site/site_files.h"
+#include "render/site/site_manifest.h"
+#include "render/site/site_swap.h"
 
 namespace anth::site {
 
@@ -37,6 +40,10 @@ struct WriteOptions {
   // (fail_after) or kill the process with SIGKILL (kill_after). Negative: off.
   long fail_after = -1;
   long kill_after = -1;
+  // Swap the new site in entry by entry, as for a mount point (a test hook for that path).
+  bool swap_entries = false;
+  // The corpus built from, recorded in the manifest (check_out_dir refuses another corpus's build).
+  std::filesystem::path corpus;
 };
 
 struct WriteStats {
@@ -47,7 +54,8 @@ struct WriteStats {
 };
 
 // Refuses an output folder that would destroy something: the corpus itself or a folder holding it,
-// the file system root, or an existing non-empty folder that is not a site (no marker file).
+// the file system root, an existing non-empty folder that is not a site (no marker file), or the site
+// of another corpus (its manifest names it).
 Expected<void> check_out_dir(const std::filesystem::path& out, const std::filesystem::path& corpus_root);
 
 // One build's writing: begin() prepares the sibling folder, put() adds files (from any thread),
@@ -65,27 +73,36 @@ class SiteWriter {
   bool put(const std::string& path, std::string bytes);
   // Carries the current site's file of `path` over unchanged (hard-linked, else copied), for a page
   // known not to have changed (page_keys.h). False, with nothing queued, when the current site has no
-  // such file; the caller then renders it.
+  // such file or its bytes are no longer the ones its manifest recorded (damaged in the site); the
+  // caller then renders it.
   bool keep(const std::string& path);
-  // Waits for the queued files, then swaps the new site in.
+  // Waits for the queued files, carries the user's entries over (refusing when the build now writes a
+  // file where the user has one), writes the manifest, then swaps the new site in.
   Expected<WriteStats> commit();
   std::string error() const;
 
  private:
-  SiteWriter(std::filesystem::path out, std::filesystem::path tmp, const WriteOptions& options);
+  SiteWriter(SitePlace place, std::optional<SiteManifest> before, const WriteOptions& options);
   void drain();                                             // the writer thread
   struct Queued {
     std::string path, bytes;
     bool keep = false;  // carry the current site's file over instead
+    FileRecord kept;    // its record, when kept
   };
   bool enqueue(Queued file);
   void write(const std::string& path, const std::string& bytes);  // one file, on the writer thread
-  void carry_over(const std::string& path);                       // one kept file, on the writer thread
+  void carry_over(const Queued& file);                            // one kept file, on the writer thread
+  Expected<void> carry_user_entries();                            // at commit
+  Expected<void> write_manifest();                                // at commit
   bool make_parent(const std::string& path);
   bool fail(std::string reason);
   void finish_writing();                                    // stops the writer thread once the queue is empty
 
-  std::filesystem::path out_, tmp_;
+  SitePlace place_;
+  const std::filesystem::path& out_ = place_.out;
+  const std::filesystem::path& tmp_ = place_.tmp;
+  std::optional<SiteManifest> before_;  // the current site's manifest
+  SiteManifest after_;                  // the new site's: filled by the writer thread, then at commit
   WriteOptions options_;
   mutable std::mutex mutex_;
   std::condition_variable queued_, taken_;

@@ -308,8 +308,9 @@ void write_bytes(const fs::path& path, const std::string& bytes) {
   out << bytes;
 }
 
-Index open_rw(const fs::path& path) {
-  auto index = Index::open(path);
+// As a session opens CORPUS/.anthology/index.db: the folder is the tool's own.
+Index open_rw(const fs::path& path, Index::Place place = Index::Place::OwnFolder) {
+  auto index = Index::open(path, Index::Mode::ReadWrite, place);
   if (!index) FAIL(index.error());
   return std::move(*index);
 }
@@ -739,10 +740,49 @@ TEST_CASE("index: a file that is not a database is replaced", "[index]") {
   CHECK(one(index.handle(), "PRAGMA user_version") == std::to_string(index_schema_version));
   CHECK(one(index.handle(), "SELECT count(*) FROM files") == "0");
 
-  // A text file too.
-  write_bytes(dir.path() / "text.db", "hello, I am not a database\n");
-  Index text = open_rw(dir.path() / "text.db");
+  // A text file too, in the tool's own folder.
+  fs::path text_path = path.parent_path() / "text.db";
+  write_bytes(text_path, "hello, I am not a database\n");
+  Index text = open_rw(text_path);
   CHECK(text.rebuilt());
+}
+
+TEST_CASE("index: at a path the user named, only an index of ours is replaced", "[index]") {
+  TempDir dir;
+  const std::string notes = "hello, I am a user's notes, not a database\n";
+  write_bytes(dir.path() / "notes.txt", notes);
+  for (auto mode : {Index::Mode::ReadWrite, Index::Mode::ReadOnly}) {
+    auto refused = Index::open(dir.path() / "notes.txt", mode, Index::Place::Given);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().find("not an anthology index") != std::string::npos);
+  }
+  CHECK(anth::test::read_file(dir.path() / "notes.txt") == notes);
+  CHECK_FALSE(fs::exists(dir.path() / "notes.txt-wal"));
+  CHECK_FALSE(fs::exists(dir.path() / "notes.txt-journal"));
+
+  // A damaged index of ours (its header says so) is rebuilt there.
+  fs::path ours = dir.path() / "mine.db";
+  { Index index = open_rw(ours, Index::Place::Given); }
+  CHECK(one(open_rw(ours, Index::Place::Given).handle(), "PRAGMA application_id") == "1095652424");
+  {
+    std::fstream f(ours, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(100);  // all but the header
+    f << std::string(fs::file_size(ours) - 100, 'x');
+  }
+  CHECK(open_rw(ours, Index::Place::Given).rebuilt());
+
+  // An index of schema 1 written before the application id is recognised by its tables, and marked.
+  fs::path legacy = dir.path() / "legacy.db";
+  { Index index = open_rw(legacy, Index::Place::Given); }
+  {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(legacy.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "PRAGMA application_id = 0; PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+  }
+  Index reopened = open_rw(legacy, Index::Place::Given);
+  CHECK_FALSE(reopened.rebuilt());
+  CHECK(one(reopened.handle(), "PRAGMA application_id") == "1095652424");
 }
 
 TEST_CASE("index: an index of another schema version is rebuilt", "[index]") {
@@ -760,14 +800,18 @@ TEST_CASE("index: an index of another schema version is rebuilt", "[index]") {
     CHECK(index.cached_files().empty());
     CHECK(one(index.handle(), "PRAGMA user_version") == std::to_string(index_schema_version));
   }
-  // A database of someone else's (version 0, foreign tables) too.
-  fs::path foreign = dir.path() / "foreign.db";
+  // A database of someone else's (version 0, foreign tables) too, in the tool's own folder; at a path
+  // the user named it is left alone.
+  fs::path foreign = dir.path() / ".anthology" / "foreign.db";
   {
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(foreign.c_str(), &db) == SQLITE_OK);
     REQUIRE(sqlite3_exec(db, "CREATE TABLE people(name TEXT)", nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
   }
+  auto refused = Index::open(foreign, Index::Mode::ReadWrite, Index::Place::Given);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().find("not an anthology index") != std::string::npos);
   Index index = open_rw(foreign);
   CHECK(index.rebuilt());
   CHECK(one(index.handle(), "SELECT count(*) FROM sqlite_schema WHERE name = 'people'") == "0");

@@ -61,7 +61,8 @@ TEST_CASE("a damaged index is rebuilt from the notes without the user doing anyt
   dir.write("lit/LIT-1.md", lit("LIT-1", "Body."));
   load_and_store(dir.path());
   dir.write(".anthology/index.db", "this is not a database, just garbage bytes......................................");
-  auto index = Index::open(dir.path() / ".anthology" / "index.db");
+  // In the tool's own folder, whatever is at the index's name is the tool's to rebuild.
+  auto index = Index::open(dir.path() / ".anthology" / "index.db", Index::Mode::ReadWrite, Index::Place::OwnFolder);
   REQUIRE(index);
   CHECK(index->rebuilt());
   auto loaded = load_corpus({dir.path()}, &*index);

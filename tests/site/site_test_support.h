@@ -3,7 +3,10 @@
 // small HTML tag scanner for checking links and attributes.
 #include <sys/stat.h>
 
+#include <catch2/catch.hpp>
+
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <utility>
@@ -22,6 +25,15 @@ inline fs::path copy_fixture(const TempDir& dir) {
   return to;
 }
 
+// Replaces the first `from` in a file by `to` (which must be there).
+inline void replace_in_file(const fs::path& file, const std::string& from, const std::string& to) {
+  std::string text = read_file(file);
+  auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), to);
+  std::ofstream(file, std::ios::binary) << text;
+}
+
 inline std::string shell_arg(const fs::path& p) { return "'" + p.string() + "'"; }
 
 // `anthology build` of `corpus` into `out`, with its index kept beside the site in `dir`, never in
@@ -32,12 +44,14 @@ inline RunResult build_site(const fs::path& dir, const fs::path& corpus, const f
              shell_arg(corpus) + " --out " + shell_arg(out) + " --index " + shell_arg(dir / "index.db") + " " + extra);
 }
 
-// Every regular file under `root`, by '/'-separated relative path.
+// Every regular file under `root`, by '/'-separated relative path; but the site's manifest, whose
+// records hold each file's mtime and inode (render/site/site_manifest.h), which no two builds share.
 inline std::map<std::string, std::string> snapshot(const fs::path& root) {
   std::map<std::string, std::string> out;
   if (!fs::exists(root)) return out;
   for (const auto& e : fs::recursive_directory_iterator(root))
-    if (e.is_regular_file()) out[e.path().lexically_relative(root).generic_string()] = read_file(e.path());
+    if (e.is_regular_file() && e.path().lexically_relative(root) != ".anthology-files")
+      out[e.path().lexically_relative(root).generic_string()] = read_file(e.path());
   return out;
 }
 

@@ -14,14 +14,6 @@ using namespace anth::test::site;
 
 namespace {
 
-void replace_in_file(const fs::path& file, const std::string& from, const std::string& to) {
-  std::string text = read_file(file);
-  auto at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, from.size(), to);
-  std::ofstream(file, std::ios::binary) << text;
-}
-
 std::vector<std::string> siblings_named(const fs::path& dir, const std::string& prefix) {
   std::vector<std::string> out;
   for (const auto& e : fs::directory_iterator(dir))
@@ -69,7 +61,8 @@ TEST_CASE("site: changing one note rewrites only the pages that show it", "[site
   CHECK(r.out.rfind("wrote 1 of 24 pages", 0) == 0);
   std::vector<std::string> changed = rewritten(before, inodes(out));
   CHECK(only_pages(changed) == std::vector<std::string>{"NOTE-001.html"});
-  for (const std::string& f : changed) CHECK((f == "NOTE-001.html" || f.rfind("search/", 0) == 0 || f == ".anthology-pages"));
+  for (const std::string& f : changed)
+    CHECK((f == "NOTE-001.html" || f.rfind("search/", 0) == 0 || f == ".anthology-pages" || f == ".anthology-files"));
   CHECK(read_file(out / "NOTE-001.html").find("the slides and the recording.") != std::string::npos);
 
   // A paragraph with links: the linked pages show it in their backlinks.
