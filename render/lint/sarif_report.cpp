@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/rules/rule_catalog.h"
+#include "core/util/utf8.h"
 #include "render/embedded_assets.h"
 #include "render/lint/lint_report.h"
 
@@ -24,7 +25,7 @@ const char* sarif_level(Severity s) {
 
 ordered_json physical(const Location& where) {
   return {{"physicalLocation",
-           {{"artifactLocation", {{"uri", where.file}, {"uriBaseId", "CORPUS"}}},
+           {{"artifactLocation", {{"uri", escape_invalid_utf8(where.file)}, {"uriBaseId", "CORPUS"}}},
             {"region", {{"startLine", where.line}, {"startColumn", where.column}}}}}};
 }
 
@@ -52,7 +53,7 @@ std::string format_sarif(const std::vector<Diagnostic>& diagnostics, const std::
     ordered_json result = {{"ruleId", d.rule},
                            {"ruleIndex", rule_index},
                            {"level", sarif_level(d.severity)},
-                           {"message", {{"text", d.message}}},
+                           {"message", {{"text", escape_invalid_utf8(d.message)}}},
                            {"locations", ordered_json::array({physical(d.where)})}};
     if (!d.related.empty()) {
       ordered_json related = ordered_json::array();
@@ -60,7 +61,7 @@ std::string format_sarif(const std::vector<Diagnostic>& diagnostics, const std::
       for (const RelatedLocation& r : d.related) {
         ordered_json loc = physical(r.where);
         loc["id"] = id++;
-        loc["message"] = {{"text", r.message}};
+        loc["message"] = {{"text", escape_invalid_utf8(r.message)}};
         related.push_back(loc);
       }
       result["relatedLocations"] = related;
@@ -79,7 +80,8 @@ std::string format_sarif(const std::vector<Diagnostic>& diagnostics, const std::
                                  {"rules", rules}}}}},
                              {"originalUriBaseIds", {{"CORPUS", {{"description", {{"text", "the corpus root"}}}}}}},
                              {"results", results}}})}};
-  return doc.dump(2) + "\n";
+  // As in the JSON report: escaped file names, and U+FFFD for anything missed rather than a crash.
+  return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace anth
