@@ -136,8 +136,12 @@ Expected<Session> open_session(const Args& args, StoreMode mode) {
     std::vector<LoadedCorpus::FreshParse>().swap(loaded->fresh);
     return stored;
   };
-  if (mode == StoreMode::Background) {
-    s.kernel_results = s.index->kernel_results();  // the index is the store's until wait_stored()
+  // Storing a note costs the index a few times its size (its parse, its full-text entry), and so does
+  // rendering it: a note larger than the default limit is stored first, so that the two do not add up.
+  std::size_t largest = 0;
+  for (const Note& n : s.loaded->corpus.notes) largest = std::max(largest, n.body.size());
+  if (mode == StoreMode::Background) s.kernel_results = s.index->kernel_results();  // the index is the store's until wait_stored()
+  if (mode == StoreMode::Background && largest <= default_max_note_bytes) {
     s.stored = std::async(std::launch::async, std::move(store), s.diagnostics);  // its own copy
     return s;
   }

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "core/model/wikilink_text.h"
+#include "core/util/markdown_limits.h"
 #include "ingest/text.h"
 
 namespace anth {
@@ -20,20 +21,6 @@ struct LineRange {
   int first;  // 1-based lines of the body
   int last;
 };
-
-// cmark-gfm's table extension (0.29.0.gfm.6) takes time quadratic in the number of cells of a row: one
-// 100 KB row of 50,000 cells takes half a minute. A body with a line of more pipes than this is parsed
-// without the extension; its tables are then paragraphs, which are inline blocks just the same.
-constexpr std::size_t max_table_pipes_per_line = 256;
-
-bool has_huge_table_row(std::string_view body) {
-  std::size_t pipes = 0;
-  for (char c : body) {
-    if (c == '\n') pipes = 0;
-    else if (c == '|' && ++pipes > max_table_pipes_per_line) return true;
-  }
-  return false;
-}
 
 // The blocks whose inline content may hold wikilinks and fields: paragraphs, headings and tables.
 std::vector<LineRange> inline_blocks(std::string_view body) {

@@ -10,6 +10,9 @@ namespace {
 
 // yaml-cpp parses nesting recursively; refuse deeper frontmatter before it can exhaust the stack.
 constexpr int max_nesting = 64;
+// What the field values may add up to beyond the frontmatter's own size, aliases expanded: without
+// aliases they never exceed it (escapes and block scalars only shrink text).
+constexpr std::size_t expansion_allowance = 1 << 20;
 
 int nesting_depth(std::string_view yaml) {
   int depth = 0, deepest = 0;
@@ -40,44 +43,71 @@ Location at(const YAML::Mark& mark, const std::string& path, int first_line) {
   return {path, first_line + mark.line, mark.column + 1};
 }
 
-FieldValue value_of(const YAML::Node& node, const std::string& path, int first_line) {
-  FieldValue v;
-  v.where = at(node.Mark(), path, first_line);
-  if (node.IsScalar()) {
-    v.text = node.Scalar();
-  } else if (node.IsSequence() && node.size() == 1 && node[0].IsScalar()) {
-    // `source: [[LIT-523]]` unquoted is YAML for a list holding a list: read it as the wikilink it means.
-    v.text = "[[" + node[0].Scalar() + "]]";
-  } else if (node.IsSequence()) {
-    v.text = "<list>";
-  } else if (node.IsMap()) {
-    v.text = "<mapping>";
-  }
-  return v;
-}
+// Reads fields out of the YAML tree within a budget of bytes. yaml-cpp shares an aliased node, but each
+// read of one copies its text: a list of a thousand aliases of one 100 KB string would become 100 MB
+// of field values (and more in the index). The budget counts every scalar read, alias repeats
+// included, and stops the reading once it is spent.
+class FieldReader {
+ public:
+  struct OverBudget {
+    Location where;
+  };
+  FieldReader(const std::string& path, int first_line, std::size_t budget)
+      : path_(path), first_line_(first_line), left_(budget) {}
 
-Field field_of(const YAML::Node& key, const YAML::Node& value, const std::string& path, int first_line) {
-  Field f;
-  f.key = key.IsScalar() ? key.Scalar() : "<complex key>";
-  f.where = at(key.Mark(), path, first_line);
-  f.origin = Origin::Frontmatter;
-  if (value.IsNull()) {
-    f.shape = Field::Shape::Null;
-  } else if (value.IsScalar()) {
-    f.shape = Field::Shape::Scalar;
-    f.items.push_back(value_of(value, path, first_line));
-  } else if (value.IsSequence()) {
-    f.shape = Field::Shape::List;
-    for (const YAML::Node& item : value) f.items.push_back(value_of(item, path, first_line));
-  } else if (value.IsMap()) {
-    f.shape = Field::Shape::Map;
-    for (const auto& entry : value) {
-      f.keys.push_back(entry.first.IsScalar() ? entry.first.Scalar() : "<complex key>");
-      f.items.push_back(value_of(entry.second, path, first_line));
+  Field field(const YAML::Node& key, const YAML::Node& value) {
+    Field f;
+    f.where = field_where_ = at(key.Mark(), path_, first_line_);
+    f.key = key.IsScalar() ? take(key.Scalar()) : "<complex key>";
+    f.origin = Origin::Frontmatter;
+    if (value.IsNull()) {
+      f.shape = Field::Shape::Null;
+    } else if (value.IsScalar()) {
+      f.shape = Field::Shape::Scalar;
+      f.items.push_back(value_of(value));
+    } else if (value.IsSequence()) {
+      f.shape = Field::Shape::List;
+      for (const YAML::Node& item : value) f.items.push_back(value_of(item));
+    } else if (value.IsMap()) {
+      f.shape = Field::Shape::Map;
+      for (const auto& entry : value) {
+        f.keys.push_back(entry.first.IsScalar() ? take(entry.first.Scalar()) : "<complex key>");
+        f.items.push_back(value_of(entry.second));
+      }
     }
+    return f;
   }
-  return f;
-}
+
+ private:
+  // The text of a scalar, charged to the budget. Past it, the field being read is blamed: an alias's
+  // own mark is its anchor's.
+  const std::string& take(const std::string& text) {
+    if (text.size() > left_) throw OverBudget{field_where_};
+    left_ -= text.size();
+    return text;
+  }
+
+  FieldValue value_of(const YAML::Node& node) {
+    FieldValue v;
+    v.where = at(node.Mark(), path_, first_line_);
+    if (node.IsScalar()) {
+      v.text = take(node.Scalar());
+    } else if (node.IsSequence() && node.size() == 1 && node[0].IsScalar()) {
+      // `source: [[LIT-523]]` unquoted is YAML for a list holding a list: read it as the wikilink it means.
+      v.text = "[[" + take(node[0].Scalar()) + "]]";
+    } else if (node.IsSequence()) {
+      v.text = "<list>";
+    } else if (node.IsMap()) {
+      v.text = "<mapping>";
+    }
+    return v;
+  }
+
+  const std::string& path_;
+  int first_line_;
+  std::size_t left_;
+  Location field_where_;
+};
 
 Diagnostic yaml_error(const std::string& path, int line, int column, std::string message) {
   return Diagnostic{"S001", Severity::Error, {path, line, column}, std::move(message), {}};
@@ -132,7 +162,14 @@ Frontmatter parse_frontmatter(std::string_view text, const std::string& path) {
       fm.error = yaml_error(path, where.line, where.column, "frontmatter is not a mapping of field names to values");
       return fm;
     }
-    for (const auto& entry : root) fm.fields.push_back(field_of(entry.first, entry.second, path, 2));
+    FieldReader reader(path, 2, yaml.size() + expansion_allowance);
+    for (const auto& entry : root) fm.fields.push_back(reader.field(entry.first, entry.second));
+  } catch (const FieldReader::OverBudget& over) {
+    fm.fields.clear();
+    fm.error = yaml_error(path, over.where.line, over.where.column,
+                          "frontmatter of " + std::to_string(yaml.size()) + " bytes expands past " +
+                              std::to_string(yaml.size() + expansion_allowance) +
+                              " bytes through YAML aliases (the limit is its size plus 1 MiB)");
   } catch (const YAML::Exception& e) {
     fm.fields.clear();
     fm.error = yaml_error(path, 2 + std::max(0, e.mark.line), std::max(0, e.mark.column) + 1, "invalid YAML: " + e.msg);

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/util/contained_file.h"
+#include "core/rules/rule_catalog.h"
 #include "ingest/resolver.h"
 #include "ingest/scan.h"
 
@@ -198,6 +199,11 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
     for (Diagnostic& d : p->diagnostics) out.corpus.diagnostics.push_back(d);
     out.corpus.notes.push_back(std::move(p->note));
   }
+  for (const std::string& folder : scan.too_deep)
+    out.corpus.diagnostics.push_back({"S008", find_rule("S008")->severity, {folder, 1, 1},
+                                      "folder more than " + std::to_string(max_folder_depth) +
+                                          " folders deep: the notes in it are not read",
+                                      {}});
   resolve_corpus(out.corpus);
   return out;
 }

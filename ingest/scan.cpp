@@ -55,9 +55,14 @@ void walk(int dir_fd, const std::string& rel, CorpusScan& out, int depth) {
       if (entry->d_type != DT_UNKNOWN) continue;  // a link to a folder; else a folder, walked below
     }
     // A folder, never followed through a symbolic link (a link cycle would never end).
-    if (depth >= 64) continue;
     int child = openat(dirfd(dir), entry->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (child >= 0) walk(child, path, out, depth + 1);
+    if (child < 0) continue;
+    if (depth + 1 > max_folder_depth) {  // the recursion has a bound; what is past it is said
+      close(child);
+      out.too_deep.push_back(std::move(path));
+      continue;
+    }
+    walk(child, path, out, depth + 1);
   }
   closedir(dir);
 }
@@ -70,6 +75,7 @@ CorpusScan scan_corpus_tree(const std::filesystem::path& root) {
   if (fd < 0) return out;
   walk(fd, "", out, 0);
   std::sort(out.files.begin(), out.files.end(), [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
+  std::sort(out.too_deep.begin(), out.too_deep.end());
   std::sort(out.folders.begin(), out.folders.end(),
             [](const FolderStamp& a, const FolderStamp& b) { return a.path < b.path; });
   return out;

@@ -24,9 +24,14 @@ struct FolderStamp {
   std::int64_t mtime_ns = 0;
 };
 
+// Folders nest at most this deep under the root (a folder in the root is at depth 1); the walk is
+// recursive.
+inline constexpr int max_folder_depth = 64;
+
 struct CorpusScan {
   std::vector<SourceFile> files;      // sorted by path
   std::vector<FolderStamp> folders;   // sorted by path
+  std::vector<std::string> too_deep;  // folders past max_folder_depth, not entered; sorted
 };
 
 // Every `.md` file under root at any depth, skipping hidden files and folders, sorted by path, and

@@ -4,30 +4,6 @@
 
 namespace anth {
 
-std::size_t find_invalid_utf8(std::string_view s) {
-  std::size_t i = 0;
-  const auto* b = reinterpret_cast<const unsigned char*>(s.data());
-  while (i < s.size()) {
-    unsigned c = b[i];
-    std::size_t len;
-    unsigned min;
-    if (c < 0x80) { ++i; continue; }
-    if ((c & 0xE0) == 0xC0) { len = 2; min = 0x80; c &= 0x1F; }
-    else if ((c & 0xF0) == 0xE0) { len = 3; min = 0x800; c &= 0x0F; }
-    else if ((c & 0xF8) == 0xF0) { len = 4; min = 0x10000; c &= 0x07; }
-    else return i;
-    if (i + len > s.size()) return i;
-    for (std::size_t k = 1; k < len; ++k) {
-      if ((b[i + k] & 0xC0) != 0x80) return i;
-      c = (c << 6) | (b[i + k] & 0x3F);
-    }
-    // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
-    if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return i;
-    i += len;
-  }
-  return std::string_view::npos;
-}
-
 int column_of(std::string_view line, std::size_t offset) {
   int col = 1;
   for (std::size_t i = 0; i < offset && i < line.size(); ++i)

@@ -5,11 +5,10 @@
 #include <string_view>
 
 #include "core/util/case_fold.h"
+#include "core/util/utf8.h"  // find_invalid_utf8
 
 namespace anth {
 
-// The byte offset of the first invalid UTF-8 sequence, or npos when the text is valid UTF-8.
-std::size_t find_invalid_utf8(std::string_view text);
 // 1-based column of byte offset `offset` within `line`, counted in code points.
 int column_of(std::string_view line, std::size_t offset);
 std::string_view trim(std::string_view s);

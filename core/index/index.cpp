@@ -23,6 +23,7 @@ namespace fs = std::filesystem;
 using index_detail::exec;
 using index_detail::sqlite_error;
 using index_detail::Statement;
+using index_detail::max_value_bytes;
 
 namespace {
 
@@ -435,12 +436,19 @@ Expected<void> upsert_parses(sqlite3* db, const std::vector<Index::FileParse>& c
     for (const Index::FileParse& f : changed) {
       if (!f.parse && f.encoded.empty()) continue;
       if (f.parse) json = encode_parse(*f.parse);
-      upsert.text(1, f.parse ? std::string_view(f.parse->note.path) : f.path);
+      std::string_view path = f.parse ? std::string_view(f.parse->note.path) : f.path;
+      std::string_view parse = f.parse ? std::string_view(json) : f.encoded;
+      // Every other value a note gives the index is a part of its parse, so this one check names the note.
+      if (parse.size() > max_value_bytes(db))
+        return failure("note " + std::string(path) + " is too large for the index: its parse is " +
+                       std::to_string(parse.size()) + " bytes, SQLite's limit is " +
+                       std::to_string(max_value_bytes(db)) + " bytes (lower [ingest] max_note_bytes)");
+      upsert.text(1, path);
       upsert.integer(2, to_signed(f.file.hash));
       upsert.integer(3, to_signed(f.file.size));
       upsert.integer(4, f.file.mtime_ns);
       upsert.integer(5, f.file.ctime_ns);
-      upsert.text(6, f.parse ? std::string_view(json) : f.encoded);
+      upsert.text(6, parse);
       ANTH_INDEX_TRY(upsert.run());
     }
   }
@@ -526,6 +534,8 @@ Expected<void> Index::store(const Corpus& corpus, const std::vector<FileParse>& 
   sqlite3* db = handle();
   if (!db) return failure("the index is not open");
   auto stored = in_write_transaction(db, [&] { return store_all(db, corpus, changed, present_paths, diagnostics); });
+  // The pages it cached while writing are not read again this run: a build renders next.
+  sqlite3_db_release_memory(db);
   if (!stored) return failure("cannot write index at " + state_->path.string() + ": " + stored.error());
   return {};
 }

@@ -80,7 +80,11 @@ std::size_t plain_run(const char* p, const char* end) {
 class Writer {
  public:
   explicit Writer(std::size_t reserve) { out_.reserve(reserve); }
-  std::string take() { return std::move(out_); }
+  // A large note's encoding is kept until the index has it: no slack from growing the buffer.
+  std::string take() {
+    if (out_.capacity() > out_.size() + out_.size() / 4 + 4096) out_.shrink_to_fit();
+    return std::move(out_);
+  }
 
   void raw(char c) { out_.push_back(c); }
   void raw(std::string_view s) { out_.append(s); }
@@ -742,7 +746,7 @@ Diagnostic read_diagnostic(Reader& r, const std::string& path) {
 }  // namespace
 
 std::string encode_parse(const ParsedNote& parse) {
-  Writer w(parse.note.body.size() + 1024);
+  Writer w(parse.note.body.size() + parse.note.body.size() / 8 + 1024);  // room for escapes
   w.raw('{');
   w.key("format", true), w.integer(parse_format);
   if (!parse.key.empty()) w.key("key"), w.string(parse.key);

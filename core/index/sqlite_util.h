@@ -3,6 +3,7 @@
 // rows, and turning SQLite's result codes into Expected failures. Private to core/index.
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -16,6 +17,16 @@ namespace anth::index_detail {
 inline std::string sqlite_error(sqlite3* db) {
   if (!db) return "out of memory";
   return std::string(sqlite3_errmsg(db));
+}
+
+// The most bytes SQLite stores in one value (SQLITE_LIMIT_LENGTH: 1,000,000,000 unless lowered).
+inline std::size_t max_value_bytes(sqlite3* db) {
+  return static_cast<std::size_t>(sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1));
+}
+
+inline std::string too_big_message(sqlite3* db, std::size_t bytes) {
+  return "a value of " + std::to_string(bytes) + " bytes is too large for the index: SQLite's limit is " +
+         std::to_string(max_value_bytes(db)) + " bytes";
 }
 
 inline Expected<void> exec(sqlite3* db, const char* sql) {
@@ -64,7 +75,10 @@ class Statement {
 
   void text(int i, std::string_view s) {
     // A null pointer would bind NULL; an empty view must stay an empty string.
-    sqlite3_bind_text64(stmt_, i, s.data() ? s.data() : "", s.size(), SQLITE_STATIC, SQLITE_UTF8);
+    int rc = sqlite3_bind_text64(stmt_, i, s.data() ? s.data() : "", s.size(), SQLITE_STATIC, SQLITE_UTF8);
+    // A value over SQLite's length limit is left NULL, which a NOT NULL column then reports as if it
+    // were missing: remember its size, and run() names the size problem instead.
+    if (rc == SQLITE_TOOBIG) too_big_ = std::max(too_big_, s.size());
   }
   // NULL for an empty string.
   void text_or_null(int i, std::string_view s) {
@@ -77,6 +91,11 @@ class Statement {
 
   // Steps a statement that returns no rows, then resets it for the next row.
   Expected<void> run() {
+    if (too_big_) {
+      std::string reason = too_big_message(db_, std::exchange(too_big_, 0));
+      sqlite3_clear_bindings(stmt_);
+      return failure(std::move(reason));
+    }
     int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_DONE || rc == SQLITE_ROW) {
       sqlite3_reset(stmt_);
@@ -108,6 +127,7 @@ class Statement {
   sqlite3* db_ = nullptr;
   sqlite3_stmt* stmt_ = nullptr;
   std::string error_;
+  std::size_t too_big_ = 0;  // the largest value bound over SQLite's limit since the last run()
 };
 
 }  // namespace anth::index_detail

@@ -1,6 +1,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/rules/rule_catalog.h"
+#include "core/util/utf8.h"
 #include "render/lint/lint_report.h"
 
 namespace anth {
@@ -12,14 +13,17 @@ std::string format_json(const std::vector<Diagnostic>& diagnostics, const LintSu
     const RuleInfo* rule = find_rule(d.rule);
     ordered_json related = ordered_json::array();
     for (const RelatedLocation& r : d.related)
-      related.push_back({{"file", r.where.file}, {"line", r.where.line}, {"column", r.where.column}, {"message", r.message}});
+      related.push_back({{"file", escape_invalid_utf8(r.where.file)},
+                         {"line", r.where.line},
+                         {"column", r.where.column},
+                         {"message", escape_invalid_utf8(r.message)}});
     list.push_back({{"rule", d.rule},
                     {"name", rule ? std::string(rule->name) : ""},
                     {"severity", severity_name(d.severity)},
-                    {"file", d.where.file},
+                    {"file", escape_invalid_utf8(d.where.file)},
                     {"line", d.where.line},
                     {"column", d.where.column},
-                    {"message", d.message},
+                    {"message", escape_invalid_utf8(d.message)},
                     {"related", related}});
   }
   ordered_json doc = {{"version", 1},
@@ -31,7 +35,9 @@ std::string format_json(const std::vector<Diagnostic>& diagnostics, const LintSu
                         {"errors", summary.errors},
                         {"warnings", summary.warnings},
                         {"infos", summary.infos}}}};
-  return doc.dump(2) + "\n";
+  // File names are any bytes and messages quote them: escaped above; anything missed is replaced by
+  // U+FFFD rather than thrown at the reader as a crash.
+  return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace anth

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/rules/rule_catalog.h"
+#include "core/util/utf8.h"
 #include "render/embedded_assets.h"
 #include "render/lint/lint_report.h"
 #include "render/site/html.h"
@@ -26,7 +27,7 @@ const char* sarif_level(Severity s) {
 // artifactLocation.uri is a URI reference (SARIF 3.4.3): a path is percent-encoded ("a b.md" -> "a%20b.md").
 ordered_json physical(const Location& where) {
   return {{"physicalLocation",
-           {{"artifactLocation", {{"uri", site::percent_encode(where.file)}, {"uriBaseId", "CORPUS"}}},
+           {{"artifactLocation", {{"uri", site::percent_encode(escape_invalid_utf8(where.file))}, {"uriBaseId", "CORPUS"}}},
             {"region", {{"startLine", where.line}, {"startColumn", where.column}}}}}};
 }
 
@@ -54,7 +55,7 @@ std::string format_sarif(const std::vector<Diagnostic>& diagnostics, const std::
     ordered_json result = {{"ruleId", d.rule},
                            {"ruleIndex", rule_index},
                            {"level", sarif_level(d.severity)},
-                           {"message", {{"text", d.message}}},
+                           {"message", {{"text", escape_invalid_utf8(d.message)}}},
                            {"locations", ordered_json::array({physical(d.where)})}};
     if (!d.related.empty()) {
       ordered_json related = ordered_json::array();
@@ -62,7 +63,7 @@ std::string format_sarif(const std::vector<Diagnostic>& diagnostics, const std::
       for (const RelatedLocation& r : d.related) {
         ordered_json loc = physical(r.where);
         loc["id"] = id++;
-        loc["message"] = {{"text", r.message}};
+        loc["message"] = {{"text", escape_invalid_utf8(r.message)}};
         related.push_back(loc);
       }
       result["relatedLocations"] = related;
@@ -83,7 +84,8 @@ std::string format_sarif(const std::vector<Diagnostic>& diagnostics, const std::
                              // Columns count code points (SARIF 3.14.27 requires saying so when there are results).
                              {"columnKind", "unicodeCodePoints"},
                              {"results", results}}})}};
-  return doc.dump(2) + "\n";
+  // As in the JSON report: escaped file names, and U+FFFD for anything missed rather than a crash.
+  return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace anth

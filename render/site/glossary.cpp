@@ -45,6 +45,20 @@ std::uint64_t step_hash(std::uint64_t token, std::uint32_t from) {
   return h ^ (h >> 29);
 }
 
+// A scan walks the trie from every word start for as long as the text follows a name, so a name of
+// thousands of words, met in a text that repeats its words, would make the scan quadratic (a 400 KB
+// title: a minute). Names longer than this many tokens (words and the bytes between them) are not
+// linked in text.
+constexpr std::size_t max_name_tokens = 64;
+
+bool too_long(std::string_view name) {
+  std::size_t tokens = 0;
+  std::uint64_t unused;
+  for (std::size_t at = 0; at < name.size(); at = next_token(name, at, unused))
+    if (++tokens > max_name_tokens) return true;
+  return false;
+}
+
 }  // namespace
 
 std::string GlossaryTerm::hover() const { return title + ", n.: " + short_definition; }
@@ -71,6 +85,7 @@ Glossary::Glossary(const Corpus& corpus) {
     for (const std::string* name : names) {
       // A name must start and end with a word character to have boundaries at all.
       if (name->empty() || !word_char(name->front()) || !word_char(name->back())) continue;
+      if (too_long(*name)) continue;
       std::uint32_t at = 0;
       for (std::size_t begin = 0, end; begin < name->size(); begin = end) {
         std::uint64_t unused;

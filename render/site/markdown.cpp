@@ -8,9 +8,11 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
-#include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "core/model/wikilink_text.h"
+#include "core/util/markdown_limits.h"
 #include "render/site/html.h"
 
 namespace anth::site {
@@ -211,6 +213,7 @@ class BodyRewriter {
     headings();
     // The text a reader sees is read before glossary links turn text nodes into raw HTML.
     if (options_.read_text) {
+      out.plain.reserve(note_.body.size());  // about its size: growing by doubling would waste up to half
       append_plain(doc_, out.plain);
       excerpts(out);
     }
@@ -273,29 +276,32 @@ class BodyRewriter {
     for (cmark_node* node : collect(doc_, {CMARK_NODE_TEXT})) {
       if (literal_of(node).find("]]") == std::string_view::npos || inside_link(node)) continue;
       std::string text(literal_of(node));
-      std::size_t pos = 0;
+      std::string_view rest(text);  // from the end of the last link made
+      std::size_t pos = 0;          // in rest: where the next "]]" is looked for
       bool changed = false;
       while (true) {
-        std::size_t close = text.find("]]", pos);
-        if (close == std::string::npos) break;
-        std::size_t open = text.rfind("[[", close);
-        if (open == std::string::npos || open < pos) {
+        std::size_t close = rest.find("]]", pos);
+        if (close == std::string_view::npos) break;
+        // The "[[" is looked for back to pos only: each byte is searched once, even in runs of "]".
+        std::size_t open = rest.substr(pos, close - pos).rfind("[[");
+        if (open == std::string_view::npos) {
           pos = close + 2;
           continue;
         }
-        std::string_view inside(text.data() + open + 2, close - open - 2);
+        open += pos;
+        std::string_view inside = rest.substr(open + 2, close - open - 2);
         if (inside.empty() || inside.find('\n') != std::string_view::npos) {
           pos = close + 2;
           continue;
         }
-        if (open > 0) cmark_node_insert_before(node, make_text(std::string_view(text).substr(0, open)));
-        wikilink_node(std::string(inside), node);
-        text.erase(0, close + 2);
+        if (open > 0) cmark_node_insert_before(node, make_text(rest.substr(0, open)));
+        wikilink_node(inside, node);
+        rest.remove_prefix(close + 2);  // not erased from text: that would copy the rest once per link
         pos = 0;
         changed = true;
       }
       if (!changed) continue;
-      if (!text.empty()) cmark_node_insert_before(node, make_text(text));
+      if (!rest.empty()) cmark_node_insert_before(node, make_text(rest));
       cmark_node_free(node);
     }
   }
@@ -343,13 +349,19 @@ class BodyRewriter {
     int least = 6;
     for (cmark_node* h : nodes) least = std::min(least, cmark_node_get_heading_level(h));
     int shift = std::max(0, 2 - least);
-    std::set<std::string> used;
+    std::unordered_set<std::string> used;
+    // Per slug, the next suffix to try: counting from 1 again for every repeat was quadratic.
+    std::unordered_map<std::string, int> next_suffix;
     for (cmark_node* h : nodes) {
       int level = std::min(6, cmark_node_get_heading_level(h) + shift);
       std::string text;
       append_plain(h, text);
       std::string slug = slugify(text), id = slug;
-      for (int n = 1; !used.insert(id).second; ++n) id = slug + "-" + std::to_string(n);
+      if (!used.insert(id).second) {
+        int& n = next_suffix[slug];
+        do id = slug + "-" + std::to_string(++n);
+        while (!used.insert(id).second);
+      }
       std::string tag(1, 'h');
       tag += static_cast<char>('0' + level);
       // A block holding one inline wrapper: the heading renders on one line, "<h2 id=..>Text</h2>".
@@ -448,36 +460,38 @@ class BodyRewriter {
 
   // The first link to each target, with the text of its block around it. A block's text is read
   // once for all the links in it.
+  // The text around the first link to each target. Linear in the links: a note linking to thousands
+  // of notes, in one paragraph or many, must not compare every link with every other.
   void excerpts(RenderedBody& out) {
     struct Wanted {
       cmark_node* node;
       const std::string* target;
-      cmark_node* block;
       std::size_t start = 0, end = 0;
       std::string excerpt;
     };
     std::vector<Wanted> wanted;
-    std::vector<std::string_view> seen;
+    std::unordered_set<std::string_view> seen;
+    std::vector<cmark_node*> blocks;  // in the order of their first link
+    std::unordered_map<cmark_node*, std::vector<std::size_t>> in_block;
     for (auto& [node, target] : links_) {
-      if (std::find(seen.begin(), seen.end(), target) != seen.end()) continue;
-      seen.push_back(target);
-      if (cmark_node* block = enclosing_block(node)) wanted.push_back({node, &target, block});
+      if (!seen.insert(target).second) continue;
+      cmark_node* block = enclosing_block(node);
+      if (!block) continue;
+      auto [it, fresh] = in_block.try_emplace(block);
+      if (fresh) blocks.push_back(block);
+      it->second.push_back(wanted.size());
+      wanted.push_back({node, &target});
     }
     std::string text;
-    std::vector<bool> read(wanted.size());
-    std::vector<std::size_t> here;
-    for (std::size_t i = 0; i < wanted.size(); ++i) {
-      if (read[i]) continue;
-      here.clear();
-      for (std::size_t j = i; j < wanted.size(); ++j)
-        if (wanted[j].block == wanted[i].block) {
-          here.push_back(j);
-          read[j] = true;
-        }
+    std::unordered_map<cmark_node*, std::size_t> wanted_at;  // a link's node -> its index in wanted
+    for (cmark_node* block : blocks) {
+      const std::vector<std::size_t>& here = in_block[block];
+      wanted_at.clear();
+      for (std::size_t j : here) wanted_at.emplace(wanted[j].node, j);
       text.clear();
-      append_plain(wanted[i].block, text, [&](cmark_node* node, bool entering, std::size_t offset) {
-        for (std::size_t j : here)
-          if (wanted[j].node == node) (entering ? wanted[j].start : wanted[j].end) = offset;
+      append_plain(block, text, [&](cmark_node* node, bool entering, std::size_t offset) {
+        if (auto it = wanted_at.find(node); it != wanted_at.end())
+          (entering ? wanted[it->second].start : wanted[it->second].end) = offset;
       });
       for (std::size_t j : here) {
         Wanted& w = wanted[j];
@@ -564,8 +578,10 @@ RenderedBody render_body(const Note& note, const BodyOptions& options) {
   ensure_extensions();
   int flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | (options.allow_raw_html ? CMARK_OPT_UNSAFE : 0);
   std::unique_ptr<cmark_parser, decltype(&cmark_parser_free)> parser(cmark_parser_new(flags), cmark_parser_free);
+  // Without tables when a row is too wide for cmark-gfm, as ingest reads the body (has_huge_table_row).
+  bool tables = !has_huge_table_row(note.body);
   for (const char* name : {"table", "strikethrough", "autolink", "tasklist"})
-    if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name))
+    if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name); ext && (tables || std::strcmp(name, "table") != 0))
       cmark_parser_attach_syntax_extension(parser.get(), ext);
   std::unique_ptr<cmark_node, decltype(&cmark_node_free)> doc(nullptr, cmark_node_free);
   // cmark-gfm adds its extensions' special characters to a process-wide table while it parses
@@ -584,6 +600,7 @@ RenderedBody render_body(const Note& note, const BodyOptions& options) {
   while (!out.plain.empty() && out.plain.back() == '\n') out.plain.pop_back();
   if (!options.render_html) return out;
   char* html = cmark_render_html(doc.get(), flags, cmark_parser_get_syntax_extensions(parser.get()));
+  doc.reset();  // the tree is several times the body's size: gone before the HTML is copied
   out.html = html ? html : "";
   std::free(html);
   // Table cells: the obsolete align attribute becomes a class (an inline style would need the

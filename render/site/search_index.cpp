@@ -228,30 +228,40 @@ std::uint32_t SearchIndexBuilder::term_id(std::string_view term, std::uint64_t h
 
 DocTerms count_terms(const SearchDoc& doc) {
   // A small open-addressing table of the document's distinct terms, by hash; each distinct term is
-  // copied into `words` once.
+  // copied into `words` once. It grows with the distinct terms, kept at most half full: sized by the
+  // text instead, a 60 MB note took a 256 MB table, which its thread then kept.
   DocTerms out;
   thread_local std::vector<std::uint32_t> slots;  // index into out.terms + 1; 0: empty
-  // A term takes at least three bytes (two letters and a separator): at most two thirds full.
-  std::size_t bytes = doc.title.size() + doc.aliases.size() + doc.id.size() + doc.text.size() + 2;
-  std::size_t size = 1024;
-  while (size < 2 * (bytes / 3 + 2)) size *= 2;
-  slots.assign(size, 0);
-  std::size_t mask = size - 1;
+  slots.assign(1024, 0);
+  std::size_t mask = slots.size() - 1;
+  auto first_slot = [&](std::uint64_t h) { return static_cast<std::size_t>(h ^ h >> 29) & mask; };
+  auto grow = [&] {
+    slots.assign(2 * slots.size(), 0);
+    mask = slots.size() - 1;
+    for (std::size_t i = 0; i < out.terms.size(); ++i) {
+      std::size_t at = first_slot(out.terms[i].hash);
+      while (slots[at] != 0) at = (at + 1) & mask;
+      slots[at] = static_cast<std::uint32_t>(i + 1);
+    }
+  };
+  // The index in out.terms of term t (hash h), added when new.
+  auto term_of = [&](std::string_view t, std::uint64_t h) -> std::size_t {
+    for (std::size_t at = first_slot(h);; at = (at + 1) & mask) {
+      if (slots[at] == 0) {
+        slots[at] = static_cast<std::uint32_t>(out.terms.size() + 1);
+        out.terms.push_back({h, static_cast<std::uint32_t>(out.words.size()), static_cast<std::uint16_t>(t.size()), 0, 0});
+        out.words.append(t);
+        if (2 * out.terms.size() > slots.size()) grow();
+        return out.terms.size() - 1;
+      }
+      const DocTerms::Term& e = out.terms[slots[at] - 1];
+      if (e.hash == h && std::string_view(out.words).substr(e.offset, e.length) == t) return slots[at] - 1;
+    }
+  };
   auto take = [&](bool title) {
     return [&, title](std::string_view t, std::uint64_t h) {
       ++out.length;
-      std::size_t at = static_cast<std::size_t>(h ^ h >> 29) & mask;
-      for (;; at = (at + 1) & mask) {
-        if (slots[at] == 0) {
-          slots[at] = static_cast<std::uint32_t>(out.terms.size() + 1);
-          out.terms.push_back({h, static_cast<std::uint32_t>(out.words.size()), static_cast<std::uint16_t>(t.size()), 0, 0});
-          out.words.append(t);
-          break;
-        }
-        const DocTerms::Term& e = out.terms[slots[at] - 1];
-        if (e.hash == h && std::string_view(out.words).substr(e.offset, e.length) == t) break;
-      }
-      DocTerms::Term& e = out.terms[slots[at] - 1];
+      DocTerms::Term& e = out.terms[term_of(t, h)];
       std::uint16_t& tf = title ? e.title_tf : e.body_tf;
       if (tf < 65535) ++tf;
     };
@@ -260,6 +270,7 @@ DocTerms count_terms(const SearchDoc& doc) {
                                 std::string_view(" "), std::string_view(doc.id)})
     for_each_term(part, take(true));
   for_each_term(doc.text, take(false));
+  if (slots.size() > (1u << 16)) std::vector<std::uint32_t>().swap(slots);  // a large note's table is not kept
   return out;
 }
 

@@ -3,8 +3,10 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <tuple>
+#include <unordered_map>
 
 #include "core/model/schema.h"
 #include "core/util/case_fold.h"
@@ -37,6 +39,25 @@ std::uint64_t bodies_context(const SiteInput& input, const Glossary& glossary) {
   std::string key = input.options.renderer + '\0' + ANTHOLOGY_VERSION + '\0' + (input.options.allow_raw_html ? "raw" : "safe") +
                     '\0' + std::to_string(glossary.fingerprint());
   return XXH3_64bits(key.data(), key.size());
+}
+
+std::atomic<std::uint64_t> contexts_made{0};
+
+// What a note's wikilinks resolved to at ingest, by target as written (the first that resolved), for
+// the body a thread is rendering: looking through all of a note's links for each of them was quadratic
+// (200,000 links: minutes). `context` tells the contexts of successive builds apart.
+const std::unordered_map<std::string_view, std::string_view>& ingest_targets(const Note& note, std::uint64_t context) {
+  thread_local std::uint64_t for_context = 0;
+  thread_local const Note* for_note = nullptr;
+  thread_local std::unordered_map<std::string_view, std::string_view> targets;
+  if (for_context != context || for_note != &note) {
+    targets.clear();
+    for (const Wikilink& w : note.wikilinks)
+      if (!w.resolved.empty()) targets.try_emplace(w.target, w.resolved);
+    for_context = context;
+    for_note = &note;
+  }
+  return targets;
 }
 
 // A body's pass result, and how it was made.
@@ -155,13 +176,10 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
   body_options_.glossary = &glossary_;
   body_options_.allow_raw_html = input.options.allow_raw_html;
   body_options_.compact_terms = !input.options.allow_raw_html;  // expanded by render_body_of
-  body_options_.resolve = [this](const Note& from, std::string_view target) {
+  body_options_.resolve = [this, context = ++contexts_made](const Note& from, std::string_view target) {
     std::optional<std::size_t> v;
-    for (const Wikilink& w : from.wikilinks)
-      if (w.target == target && !w.resolved.empty()) {
-        v = vertex(w.resolved);
-        break;
-      }
+    const auto& targets = ingest_targets(from, context);
+    if (auto it = targets.find(target); it != targets.end()) v = vertex(it->second);
     if (!v)
       if (std::string_view id = resolve_view(target); !id.empty()) v = vertex(id);
     WikilinkTarget answer = v ? link_targets_[*v] : WikilinkTarget{};
