@@ -16,6 +16,8 @@ struct KernelResult {
   struct Claim {
     std::string claim;
     double measured = 0, bound = 0;  // NaN when the program printed null (a value that was not finite)
+    std::string direction;           // "<=", ">=" or "≈" (within `tolerance` of bound); empty from an older program
+    double tolerance = 0;            // for "≈"
     bool pass = false;
   };
   std::vector<Claim> claims;
@@ -48,6 +50,9 @@ KernelResult parse_kernel_output(const std::string& output, int exit_status);
 // The compiler to use: `configured` when it is set (nullopt when it cannot be found), else $CXX when it
 // is set and found, else the first of c++, g++, clang++ on PATH; nullopt when there is none.
 std::optional<std::string> find_compiler(const std::string& configured);
+
+// The first line `compiler --version` prints ("c++ (Debian 12.2.0-14) 12.2.0"), or empty when it says nothing.
+std::string compiler_version(const std::string& compiler);
 
 // Splits a compiler command into words: spaces separate, single or double quotes group.
 std::vector<std::string> split_command(const std::string& command);
