@@ -93,7 +93,7 @@ TEST_CASE("kernels mutate: every kernel of the library has its test case above",
   CHECK(kernel_library().size() == 9);
 }
 
-TEST_CASE("kernels mutate: one kernel, one variant, a node's parameters; a survivor exits 1", "[kernels][mutants]") {
+TEST_CASE("kernels mutate: one kernel, one variant, a node's parameters, and a survivor exits 1", "[kernels][mutants]") {
   TempDir dir;
   const std::string sota = "---\nid: SOTA-9\ntitle: RMS\nstatus: adopted\nkernel: rmsnorm\n";
   dir.write("corpus/sota/SOTA-9.md", sota + "---\nText.\n");
