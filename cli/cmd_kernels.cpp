@@ -10,6 +10,8 @@
 #include "core/util/did_you_mean.h"
 #include "core/util/terminal_text.h"
 #include "core/util/output_file.h"
+#include "cli/kernel_mutate.h"
+#include "render/kernels/claim_text.h"
 #include "render/kernels/kernel_library.h"
 #include "render/lint/lint_report.h"
 
@@ -27,26 +29,36 @@ const std::vector<FlagSpec> kernel_flags = [] {
 }();
 
 std::string kernels_usage() {
-  return usage_text("kernels", "list | emit [ID...] [--out DIR] [--force] | check [ID...] [--cxx COMMAND] [--cxxflags FLAGS]",
+  return usage_text("kernels", "list | emit [ID...] [--out DIR] [--force] | check [ID...] [--cxx COMMAND] [--cxxflags FLAGS] |\n"
+                    "       mutate [ID|KERNEL...] [--cxx COMMAND] [--cxxflags FLAGS]",
                     "The reference kernels: each practice's technique as a small C++17 program that checks the\n"
                     "practice's claim on seeded data beside a control without it.\n"
                     "  list   every kernel with its parameters and the nodes that use it\n"
                     "  emit   write one self-contained program per node (all nodes with a kernel, or the IDs)\n"
                     "  check  compile and run them, keep each result in the index, report failures as K003\n"
+                    "  mutate run each kernel's catalogue of wrong implementations: every one must fail a claim\n"
                     "The compiler and its flags come from --cxx/--cxxflags, else $CXX/$CXXFLAGS, never from\n"
                     "the corpus: anthology.toml's [kernels] compiler and flags are ignored (a finding, S004).\n"
-                    "Exit status: 0 every claim held; 1 a claim failed or an ID has no kernel; 2 no compiler\n"
-                    "(or the one named by --cxx or $CXX cannot be run).",
+                    "Exit status: 0 every claim held (every mutant caught); 1 a claim failed, a node's kernel\n"
+                    "request has a lint error, an ID has no kernel, or a mutant survived; 2 no compiler (or the one\n"
+                    "named by --cxx or $CXX cannot be run), or a kernel did not compile.",
                     kernel_flags,
                     {"anthology kernels list", "anthology kernels emit SOTA-192 --out /tmp/k",
                      "anthology kernels check", "CXX=clang++ anthology kernels check SOTA-050",
-                     "anthology kernels check --cxx g++ --cxxflags=\"-O1 -g\""});
+                     "anthology kernels check --cxx g++ --cxxflags=\"-O1 -g\"", "anthology kernels mutate qk_norm"});
 }
 
 std::string number(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
   return buf;
+}
+
+// A parameter's value as the note would write it, exactly (4294967295, not 4.29497e+09).
+std::string exact(const kernels::KernelParam& p, double v) {
+  std::string text = kernels::param_literal(p, v);
+  if (text.size() > 2 && text.compare(text.size() - 2, 2, ".0") == 0) text.resize(text.size() - 2);
+  return text;
 }
 
 int list(const Session& s) {
@@ -61,7 +73,8 @@ int list(const Session& s) {
     }
     std::cout << "\n  " << k.practice << "\n  parameters:";
     for (const auto& p : k.params)
-      std::cout << " " << p.name << "=" << number(p.default_value) << " [" << number(p.minimum) << ".." << number(p.maximum) << "]";
+      std::cout << " " << p.name << "=" << exact(p, p.default_value) << " [" << exact(p, p.minimum) << ".."
+                << exact(p, p.maximum) << "]";
     std::cout << "\n  used by: ";
     auto it = users.find(k.name);
     if (it == users.end()) std::cout << "(no node)";
@@ -130,20 +143,23 @@ int check(Session& s, const std::vector<const Note*>& nodes, const Toolchain& to
               << (c.result.error.empty() ? "" : "  " + escape_for_terminal(c.result.error)) << "\n";
     for (const auto& claim : c.result.claims)
       std::cout << "  " << (claim.pass ? "ok  " : "FAIL") << "  " << claim.claim << ": measured " << number(claim.measured)
-                << ", bound " << number(claim.bound) << "\n";
+                << ", bound " << kernels::bound_text(claim.direction, claim.bound, claim.tolerance) << "\n";
   }
   std::vector<Diagnostic> findings = kernel_findings(checks);
   std::size_t skipped = std::count_if(checks.begin(), checks.end(), [](const KernelCheck& c) { return c.skipped; });
+  // The findings without lint's summary line ("N files, ... 1 error"): the line below counts kernels.
   if (!findings.empty()) {
-    LintSummary summary;
-    summary.files = s.loaded->paths.size();
-    summary.nodes = s.graph->vertex_count();
-    summary.edges = s.graph->edge_count();
-    count_severities(findings, summary);
-    std::cerr << format_text(findings, summary, false);
+    std::string text = format_text(findings, LintSummary{}, false);
+    if (!text.empty() && text.back() == '\n') text.pop_back();
+    std::cerr << text.substr(0, text.rfind('\n') + 1);
   }
   std::cout << checks.size() - skipped - findings.size() << " of " << checks.size() << " kernels passed with "
             << toolchain.compiler << (skipped ? ", " + std::to_string(skipped) + " skipped" : "") << "\n";
+  // A program that did not compile is no verdict on its claims: the check could not run (exit 2).
+  const bool uncompiled = std::any_of(checks.begin(), checks.end(), [](const KernelCheck& c) {
+    return !c.skipped && c.result.error.rfind("compile failed", 0) == 0;
+  });
+  if (uncompiled) return 2;
   return findings.empty() && skipped == 0 ? 0 : 1;
 }
 
@@ -156,17 +172,18 @@ int run_kernels(const Argv& argv) {
     std::cout << kernels_usage();
     return 0;
   }
-  if (args->positionals.empty()) return usage_error("kernels", "say list, emit or check (see anthology kernels --help)");
+  if (args->positionals.empty())
+    return usage_error("kernels", "say list, emit, check or mutate (see anthology kernels --help)");
   std::string action = args->positionals.front();
   std::vector<std::string> ids(args->positionals.begin() + 1, args->positionals.end());
-  if (action != "list" && action != "emit" && action != "check") {
-    auto best = closest_match(action, {"list", "emit", "check"});
+  if (action != "list" && action != "emit" && action != "check" && action != "mutate") {
+    auto best = closest_match(action, {"list", "emit", "check", "mutate"});
     return usage_error("kernels", "unknown action '" + action + "'; " + (best ? "did you mean '" + *best + "'? " : "") +
-                                      "say list, emit or check");
+                                      "say list, emit, check or mutate");
   }
 
   std::optional<Toolchain> toolchain;  // chosen first: a compiler that cannot run stops check at once
-  if (action == "check") {
+  if (action == "check" || action == "mutate") {
     auto chosen = choose_toolchain(*args);
     if (!chosen) return usage_error("kernels", chosen.error());
     toolchain = std::move(*chosen);
@@ -175,6 +192,7 @@ int run_kernels(const Argv& argv) {
   auto session = open_session(*args);
   if (!session) return usage_error("kernels", session.error());
   if (action == "list") return list(*session);
+  if (action == "mutate") return mutate_kernels(*session, ids, *toolchain);
 
   std::vector<std::string> missing;
   std::vector<const Note*> nodes = kernel_nodes(session->corpus(), ids, missing);

@@ -9,6 +9,7 @@
 
 #include "cli/progress.h"
 #include "core/rules/rule_catalog.h"
+#include "render/kernels/claim_text.h"
 #include "render/kernels/kernel_library.h"
 
 namespace anth::cli {
@@ -31,6 +32,8 @@ std::string claims_json(const kernels::KernelResult& r) {
     // JSON has no NaN: a value that was not finite is stored as null.
     j["measured"] = std::isfinite(c.measured) ? nlohmann::ordered_json(c.measured) : nlohmann::ordered_json();
     j["bound"] = std::isfinite(c.bound) ? nlohmann::ordered_json(c.bound) : nlohmann::ordered_json();
+    if (!c.direction.empty()) j["direction"] = c.direction;
+    if (c.direction == "\u2248") j["tolerance"] = c.tolerance;
     claims.push_back(j);
   }
   return claims.dump();
@@ -39,6 +42,22 @@ std::string claims_json(const kernels::KernelResult& r) {
 Location kernel_location(const Note& n) {
   if (const Field* f = n.field("kernel"); f && !f->items.empty()) return f->items[0].where;
   return {n.path, 1, 1};
+}
+
+// A finding lint has at the note's `kernel` or `kernel_params` (a value that is no number, say, which
+// ingest drops): the request would run without it, so the note is refused with that finding.
+std::string field_finding(const Session& session, const Note& n) {
+  std::vector<Location> places;
+  for (const char* key : {"kernel", "kernel_params"})
+    if (const Field* f = n.field(key)) {
+      places.push_back(f->where);
+      for (const auto& item : f->items) places.push_back(item.where);
+    }
+  for (const Diagnostic& d : session.diagnostics)
+    if (d.severity == Severity::Error && std::find(places.begin(), places.end(), d.where) != places.end())
+      return d.where.file + ":" + std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + ": " +
+             d.message + " [" + d.rule + "] (see anthology lint)";
+  return {};
 }
 
 }  // namespace
@@ -67,6 +86,9 @@ std::vector<KernelCheck> check_kernels(Session& session, const std::vector<const
   kernels::RunOptions options;
   options.compiler = toolchain.compiler;
   options.flags = toolchain.flags;
+  // The page names the compiler with its version (the command alone says little: c++ is g++ or clang++).
+  const std::string version = kernels::compiler_version(toolchain.compiler);
+  const std::string compiler_label = version.empty() ? toolchain.compiler : toolchain.compiler + " (" + version + ")";
   std::atomic<std::size_t> next{0}, done{0};
   Progress progress("kernels", nodes.size());
   auto worker = [&] {
@@ -74,9 +96,9 @@ std::vector<KernelCheck> check_kernels(Session& session, const std::vector<const
       KernelCheck& c = checks[i];
       c.node = nodes[i];
       auto problems = kernels::check_kernel_request(request_of(*c.node));
-      if (!problems.empty()) {
+      if (!problems.empty() || !(c.skip_reason = field_finding(session, *c.node)).empty()) {
         c.skipped = true;
-        c.skip_reason = problems.front().message;
+        if (!problems.empty()) c.skip_reason = problems.front().message;
         continue;
       }
       // Each kernel its own options: the two workers must not share the source name.
@@ -94,8 +116,8 @@ std::vector<KernelCheck> check_kernels(Session& session, const std::vector<const
   std::string when = utc_now();
   for (const KernelCheck& c : checks) {
     if (c.skipped) continue;
-    StoredKernelResult stored{c.node->id, c.node->kernel, c.result.pass, claims_json(c.result),
-                              c.result.compiler, when, c.result.error};
+    StoredKernelResult stored{c.node->id, c.node->kernel, c.result.pass, claims_json(c.result), compiler_label, when,
+                              c.result.error};
     if (auto ok = session.index->store_kernel_result(stored); !ok)
       std::fprintf(stderr, "anthology: cannot store the kernel result of %s: %s\n", c.node->id.c_str(), ok.error().c_str());
   }
@@ -110,9 +132,9 @@ std::vector<Diagnostic> kernel_findings(const std::vector<KernelCheck>& checks) 
     if (why.empty())
       for (const auto& claim : c.result.claims)
         if (!claim.pass) {
-          char values[96];
-          std::snprintf(values, sizeof values, " (measured %g, bound %g)", claim.measured, claim.bound);
-          why = claim.claim + values;
+          char measured[48];
+          std::snprintf(measured, sizeof measured, " (measured %g, bound ", claim.measured);
+          why = claim.claim + measured + kernels::bound_text(claim.direction, claim.bound, claim.tolerance) + ")";
           break;
         }
     out.push_back({"K003", find_rule("K003")->severity, kernel_location(*c.node),

@@ -18,8 +18,8 @@ KernelParam real_param(std::string name, double value, double minimum, double ma
 }
 
 // Every kernel has these two.
-KernelParam seed_param() {
-  return integer_param("seed", 1, 0, 4294967295.0, "seed of the splitmix64 generator behind every random draw");
+KernelParam seed_param(double default_seed = 1) {
+  return integer_param("seed", default_seed, 0, 4294967295.0, "seed of the splitmix64 generator behind every random draw");
 }
 KernelParam practice_param() {
   return integer_param("practice", 1, 0, 1, "1 applies the practice; 0 removes it, and the check must then fail");
@@ -37,10 +37,10 @@ std::vector<KernelInfo> build_library() {
       "NeurIPS 2017, arXiv:1706.03762 (footnote 4)",
       {},
       {seed_param(),
-       integer_param("d_k", 64, 4, 64, "the middle head dimension; d_k/4 and 4*d_k are measured too"),
+       integer_param("d_k", 64, 16, 64, "the middle head dimension; d_k/4 and 4*d_k are measured too"),
        integer_param("samples", 10000, 1000, 20000, "(q, k) pairs drawn per head dimension for the variance"),
-       integer_param("keys", 256, 32, 1024, "keys per attention row (T) for the entropy"),
-       integer_param("queries", 100, 10, 200, "attention rows averaged for the entropy"), practice_param()}});
+       integer_param("keys", 256, 128, 1024, "keys per attention row (T) for the entropy"),
+       integer_param("queries", 100, 50, 200, "attention rows averaged for the entropy"), practice_param()}});
 
   library.push_back(KernelInfo{
       "qk_norm",
@@ -94,8 +94,9 @@ std::vector<KernelInfo> build_library() {
       {seed_param(), integer_param("rows", 64, 2, 128, "output dimension of W"),
        integer_param("cols", 32, 2, 128, "input dimension of W"),
        real_param("weight_scale", 10, 0.001, 1000, "factor by which W has grown from its initialization"),
-       real_param("reparam_gamma", 1, 0.01, 100, "the learned scalar gamma of W_hat = gamma W / sigma(W)"),
-       integer_param("steps", 1000, 1, 5000, "power-iteration steps (training takes one per forward pass)"),
+       real_param("reparam_gamma", 2.5, 0.01, 100,
+                  "the learned scalar gamma of W_hat = gamma W / sigma(W) (not 1, so that a gamma left out shows)"),
+       integer_param("steps", 1000, 500, 5000, "power-iteration steps (training takes one per forward pass)"),
        practice_param()}});
 
   library.push_back(KernelInfo{
@@ -113,7 +114,9 @@ std::vector<KernelInfo> build_library() {
        real_param("x_scale", 0.1, 0.01, 1, "standard deviation of the entries of X"),
        integer_param("trials", 200, 1, 500, "random (X, W_Q, W_K) drawn"),
        real_param("weight_scale", 10, 3, 1000, "factor by which W_Q and W_K grow"),
-       real_param("reparam_gamma", 1, 0.01, 10, "the sigmaReparam scalar gamma of W_Q and W_K"), practice_param()}});
+       real_param("reparam_gamma", 2, 0.01, 10,
+                  "the sigmaReparam scalar gamma of W_Q and W_K (not 1, so that a gamma left out shows)"),
+       practice_param()}});
 
   library.push_back(KernelInfo{
       "qk_clip",
@@ -124,13 +127,13 @@ std::vector<KernelInfo> build_library() {
       "Kimi Team, \"Kimi K2: Open Agentic Intelligence\", 2025, arXiv:2507.20534 (MuonClip, tau = 100); "
       "Su Jianlin, \"QK-Clip\", kexue.fm/archives/11126, 2025",
       {},
-      {seed_param(), integer_param("heads", 4, 2, 8, "attention heads; the first half have grown weights"),
-       integer_param("d_model", 32, 4, 64, "width of the token vectors"),
-       integer_param("head_dim", 16, 2, 32, "head dimension d"), integer_param("tokens", 32, 2, 64, "tokens per sequence"),
-       integer_param("batch", 2, 1, 4, "sequences in the batch"),
-       real_param("tau", 100, 1, 10000, "the threshold on the largest logit"),
-       real_param("weight_scale", 10, 1, 1000, "factor by which the query and key weights of the first half of the "
-                                                 "heads have grown"),
+      {seed_param(7), integer_param("heads", 4, 2, 8, "attention heads; the first half have grown weights"),
+       integer_param("d_model", 32, 16, 64, "width of the token vectors"),
+       integer_param("head_dim", 16, 8, 32, "head dimension d"), integer_param("tokens", 32, 8, 64, "tokens per sequence"),
+       integer_param("batch", 2, 2, 4, "sequences in the batch"),
+       real_param("tau", 100, 1, 100, "the threshold on the largest logit"),
+       real_param("weight_scale", 10, 10, 1000, "factor by which the query and key weights of the first half of the "
+                                                  "heads have grown (at least 10, so that they exceed tau)"),
        practice_param()}});
 
   library.push_back(KernelInfo{
@@ -144,8 +147,10 @@ std::vector<KernelInfo> build_library() {
        integer_param("tokens", 16, 1, 32, "tokens, each with its own logits and target"),
        real_param("coefficient", 1e-4, 1e-6, 1, "the z-loss coefficient c"),
        real_param("drift", 20, 0, 100, "common offset of the initial logits (the drift the z-loss corrects)"),
-       real_param("lr", 100, 0.001, 10000, "gradient-descent step size on the common level of the logits"),
-       integer_param("steps", 400, 1, 2000, "gradient-descent steps"), practice_param()}});
+       real_param("step_size", 0.02, 0.02, 1.9,
+                  "gradient-descent step on the common level of the logits, as the fraction 2 c lr of log Z it "
+                  "removes per step (lr = step_size / (2c)); 2 or more diverges"),
+       integer_param("steps", 400, 300, 2000, "gradient-descent steps"), practice_param()}});
 
   library.push_back(KernelInfo{
       "parallel_block",

@@ -237,6 +237,15 @@ double number_or_nan(const nlohmann::json& value) {
 
 }  // namespace
 
+std::string compiler_version(const std::string& compiler) {
+  std::vector<std::string> command = split_command(compiler);
+  if (command.empty()) return {};
+  command.push_back("--version");
+  const ProcessOutcome ran = run_process(command, 20, 1 << 16);
+  if (!ran.started || ran.timed_out || ran.exit_code != 0) return {};
+  return first_lines(ran.out, 1, 200);
+}
+
 std::vector<std::string> split_command(const std::string& command) {
   std::vector<std::string> words;
   std::string word;
@@ -306,6 +315,10 @@ KernelResult parse_kernel_output(const std::string& output, int exit_status) {
     claim.measured = number_or_nan(c["measured"]);
     claim.bound = number_or_nan(c["bound"]);
     claim.pass = c["pass"].get<bool>();
+    if (c.contains("direction") && c["direction"].is_string()) claim.direction = c["direction"].get<std::string>();
+    if (claim.direction != "" && claim.direction != "<=" && claim.direction != ">=" && claim.direction != "\u2248")
+      return bad("a claim's \"direction\" is none of <=, >=, \u2248");
+    if (c.contains("tolerance") && c["tolerance"].is_number()) claim.tolerance = c["tolerance"].get<double>();
     all_claims = all_claims && claim.pass;
     result.claims.push_back(std::move(claim));
   }

@@ -16,6 +16,8 @@ struct KernelResult {
   struct Claim {
     std::string claim;
     double measured = 0, bound = 0;  // NaN when the program printed null (a value that was not finite)
+    std::string direction;           // "<=", ">=" or "≈" (within `tolerance` of bound); empty from an older program
+    double tolerance = 0;            // for "≈"
     bool pass = false;
   };
   std::vector<Claim> claims;
@@ -50,6 +52,9 @@ KernelResult parse_kernel_output(const std::string& output, int exit_status);
 // nullopt when there is none. Where `requested` comes from is the caller's business (cli/toolchain.h:
 // the user's --cxx or $CXX, never the corpus).
 std::optional<std::string> find_compiler(const std::string& requested);
+
+// The first line `compiler --version` prints ("c++ (Debian 12.2.0-14) 12.2.0"), or empty when it says nothing.
+std::string compiler_version(const std::string& compiler);
 
 // Splits a compiler command into words: spaces separate, single or double quotes group.
 std::vector<std::string> split_command(const std::string& command);

@@ -143,6 +143,21 @@ const StoredKernelResult* Pages::last_result(const Note& n) const {
   return r;
 }
 
+namespace {
+
+// "≤ 1", "≥ 1", "≈ 5.045 ± 0.1": the bound with the way the claim goes; the number alone for a result
+// stored before claims said so.
+std::string bound_with_direction(const nlohmann::json& c) {
+  std::string bound = c.contains("bound") ? number_text(c["bound"]) : "";
+  const std::string direction = c.contains("direction") && c["direction"].is_string() ? c["direction"].get<std::string>() : "";
+  if (direction == "<=") return "\u2264 " + bound;
+  if (direction == ">=") return "\u2265 " + bound;
+  if (direction == "\u2248") return "\u2248 " + bound + (c.contains("tolerance") ? " \u00b1 " + number_text(c["tolerance"]) : "");
+  return bound;
+}
+
+}  // namespace
+
 TemplateValue Pages::kernel_result(const Note& n) const {
   const StoredKernelResult* r = last_result(n);
   if (!r)
@@ -162,7 +177,7 @@ TemplateValue Pages::kernel_result(const Note& n) const {
       claims.push(TemplateValue::object()
                       .set("claim", c.contains("claim") ? number_text(c["claim"]) : "")
                       .set("measured", c.contains("measured") ? number_text(c["measured"]) : "")
-                      .set("bound", c.contains("bound") ? number_text(c["bound"]) : "")
+                      .set("bound", bound_with_direction(c))
                       .set("pass", pass)
                       .set("verdict", pass ? "pass" : "fail"));
     }

@@ -73,3 +73,55 @@ TEST_CASE("kernels check without a compiler says so and exits 2", "[kernels][cli
   // tests/hardening/untrusted_kernels_test.cpp: a compiler named by CXX or --cxx that cannot run.
   CHECK(c.run("kernels frobnicate").status == 2);
 }
+
+TEST_CASE("kernels list writes every range limit exactly, as a note may write it back", "[kernels][cli]") {
+  KernelCorpus c;
+  RunResult r = c.run("kernels list");
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("seed=1 [0..4294967295]") != std::string::npos);  // not 4.29497e+09
+  CHECK(r.out.find("4.29497e+09") == std::string::npos);
+  // The maximum it prints is accepted.
+  KernelCorpus top("kernel_params: {seed: 4294967295}\n");
+  CHECK(top.run("lint").status == 0);
+}
+
+TEST_CASE("kernels check: each claim's bound says its direction; a failure prints no lint summary line",
+          "[kernels][cli]") {
+  KernelCorpus good;
+  RunResult pass = good.run("kernels check");
+  REQUIRE(pass.status == 0);
+  CHECK(pass.out.find(", bound \u2264 ") != std::string::npos);
+  CHECK(pass.out.find(", bound \u2248 1 \u00b1 ") != std::string::npos);
+  // The index keeps the compiler with its version for the page.
+  RunResult stored = good.run("query --sql \"SELECT compiler FROM kernel_results\" --format csv");
+  CHECK(stored.out.find(") ") != std::string::npos);
+  CHECK(stored.out.find("(") != std::string::npos);
+
+  KernelCorpus broken("kernel_params: {practice: 0}\n");
+  RunResult fail = broken.run("kernels check");
+  CHECK(fail.status == 1);
+  CHECK(fail.err.find("[K003 kernel-claim-failed]") != std::string::npos);
+  CHECK(fail.err.find(" files, ") == std::string::npos);
+  CHECK(fail.err.find("0 warnings") == std::string::npos);
+  CHECK(fail.err.find("0 of 1 kernels passed") != std::string::npos);
+}
+
+TEST_CASE("kernels check refuses a node whose kernel_params lint rejects, rather than running the defaults",
+          "[kernels][cli]") {
+  KernelCorpus c("kernel_params: {keys: .nan}\n");
+  RunResult r = c.run("kernels check");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("PASS") == std::string::npos);
+  CHECK(r.out.find("SOTA-050  sdpa_scale  SKIPPED") != std::string::npos);
+  CHECK(r.out.find("[S003]") != std::string::npos);
+  CHECK(c.run("lint").status == 1);
+}
+
+TEST_CASE("kernels check exits 2 when a kernel does not compile", "[kernels][cli]") {
+  KernelCorpus c;
+  // A compiler that fails every compilation: the check could not run, which is not a failed claim.
+  RunResult r = run("cd '" + c.dir.path().string() + "' && CXX=/bin/false '" + anthology_binary().string() +
+                    "' kernels check --corpus corpus");
+  CHECK(r.status == 2);
+  CHECK(r.out.find("compile failed") != std::string::npos);
+}

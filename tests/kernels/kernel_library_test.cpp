@@ -130,16 +130,16 @@ TEST_CASE("kernel requests: unknown kernels, variants and parameters, and values
   CHECK(problems[0].message.find("layernorm, rmsnorm, l2") != std::string::npos);
 
   problems = check_kernel_request({"SOTA-1", "t", "sdpa_scale",
-                                   {{"d_k", 1000}, {"temperature", 1}, {"keys", 64.5}, {"practice", 2},
+                                   {{"d_k", 1000}, {"temperature", 1}, {"keys", 164.5}, {"practice", 2},
                                     {"seed", std::numeric_limits<double>::quiet_NaN()}, {"queries", 50}}});
   REQUIRE(problems.size() == 5);
   CHECK(problems[0].kind == Kind::out_of_range);
   CHECK(problems[0].param == "d_k");
-  CHECK(problems[0].message == "kernel parameter d_k = 1000 is outside [4, 64]");
+  CHECK(problems[0].message == "kernel parameter d_k = 1000 is outside [16, 64]");
   CHECK(problems[1].kind == Kind::unknown_param);
   CHECK(problems[1].param == "temperature");
   CHECK(problems[2].kind == Kind::not_integer);
-  CHECK(problems[2].message == "kernel parameter keys = 64.5 is not an integer");
+  CHECK(problems[2].message == "kernel parameter keys = 164.5 is not an integer");
   CHECK(problems[3].kind == Kind::out_of_range);
   CHECK(problems[3].param == "practice");
   CHECK(problems[4].kind == Kind::out_of_range);

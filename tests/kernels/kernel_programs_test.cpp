@@ -117,7 +117,7 @@ TEST_CASE("kernel programs: a hostile title and id still build, and the id comes
   REQUIRE(gcc);
   const std::string id = "SOTA-\"7\"\\ \xCF\x83";
   const std::string title = "Evil */ #error /* title ?\?/\n with \xE2\x80\xAE bidi, \x01 control, \xFF bad byte, ends in \\";
-  const auto result = compile_and_run(emit_kernel_source({id, title, "z_loss", {{"coefficient", 0.001}, {"lr", 10}}}),
+  const auto result = compile_and_run(emit_kernel_source({id, title, "z_loss", {{"coefficient", 0.001}, {"step_size", 0.5}}}),
                                       options_for(*gcc));
   INFO(result.error << "\n" << result.output);
   CHECK(result.error.empty());

@@ -148,8 +148,10 @@ TEST_CASE("site: a stored kernel result shows on the node's page and the kernel 
     auto index = anth::Index::open(dir.path() / "index.db");
     REQUIRE(index.has_value());
     REQUIRE(index->store_kernel_result({"SOTA-002", "qk_norm", true,
-                                        R"j([{"claim":"max logit within sqrt(d)","measured":7.5,"bound":8,"pass":true}])j",
-                                        "g++ 12", "2026-01-02T03:04:05Z", ""}));
+                                        R"j([{"claim":"max logit within sqrt(d)","measured":7.5,"bound":8,"direction":"<=","pass":true},)j"
+                                        R"j({"claim":"control exceeds","measured":9,"bound":1,"direction":">=","pass":true},)j"
+                                        R"j({"claim":"entropy","measured":5.03,"bound":5.045,"direction":"≈","tolerance":0.1,"pass":true}])j",
+                                        "c++ (c++ (Debian 12.2.0-14) 12.2.0)", "2026-01-02T03:04:05Z", ""}));
     REQUIRE(index->store_kernel_result({"SOTA-001", "sdpa_scale", false,
                                         R"j([{"claim":"scaled variance near 1","measured":1.9,"bound":1.1,"pass":false}])j",
                                         "g++ 12", "2026-01-02T03:04:05Z", ""}));
@@ -159,8 +161,12 @@ TEST_CASE("site: a stored kernel result shows on the node's page and the kernel 
   std::string page = read_file(out / "SOTA-002.html");
   CHECK(page.find("<div class=\"kernel-result result-pass\">") != std::string::npos);
   CHECK(page.find("Last check: passed") != std::string::npos);
-  CHECK(page.find("<td>max logit within sqrt(d)</td><td class=\"num\">7.5</td><td class=\"num\">8</td><td class=\"verdict-pass\">pass</td>") !=
+  // Each bound says which way its claim goes (a result stored without directions shows the number alone).
+  CHECK(page.find("<td>max logit within sqrt(d)</td><td class=\"num\">7.5</td><td class=\"num\">\u2264 8</td><td class=\"verdict-pass\">pass</td>") !=
         std::string::npos);
+  CHECK(page.find("<td class=\"num\">\u2265 1</td>") != std::string::npos);
+  CHECK(page.find("<td class=\"num\">\u2248 5.045 \u00b1 0.1</td>") != std::string::npos);
+  CHECK(page.find("c++ (c++ (Debian 12.2.0-14) 12.2.0)") != std::string::npos);
   std::string failing = read_file(out / "SOTA-001.html");
   CHECK(failing.find("Last check: failed") != std::string::npos);
   CHECK(failing.find("<td class=\"verdict-fail\">fail</td>") != std::string::npos);

@@ -11,7 +11,11 @@
 //   4. f'(x) = 2 max(0, x): central finite differences agree                          (the practice)
 //   5. f(a x) = a^2 f(x) for a > 0                                                     (the practice)
 //   6. control: a centred ("same"-padded) convolution would let later tokens change earlier outputs
-// With practice = 0 the convolution is left out and the activation is plain ReLU, and claims 2 to 5 fail.
+//   7. the layer's output agrees with an independent evaluation of the Primer-EZ layer (convolution
+//      after each of Q, K and V, squared ReLU), written apart from every helper above (the practice)
+//   8. control: the same evaluation without the convolution, or with plain ReLU, differs from it, so
+//      claim 7 sees both modifications
+// With practice = 0 the convolution is left out and the activation is plain ReLU, and claims 2 to 5 and 7 fail.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -109,6 +113,72 @@ Matrix layer(const Matrix& x, const Layer& p, Conv conv) {
   return h;
 }
 
+// The check's own evaluation of the layer, token by token, sharing no helper with the program above:
+// q_t = sum_k w_k[c] (x W_q)_{t-k} (zero before the start) and the same for k and v; causal softmax
+// attention with 1/sqrt(head_dim); h = x + a W_o; y = h + max(0, h W_1)^p W_2, p = 2 (1 for plain ReLU).
+Matrix reference_layer(const Matrix& x, const Layer& p, bool convolve, int power) {
+  const std::size_t t = x.size(), dm = x[0].size(), ch = p.wq[0].size(), hd = static_cast<std::size_t>(head_dim);
+  const auto project = [&](const Matrix& w, const Matrix& taps) {
+    Matrix raw(t, Vector(ch)), out(t, Vector(ch, 0.0));
+    for (std::size_t i = 0; i < t; ++i)
+      for (std::size_t c = 0; c < ch; ++c) {
+        long double sum = 0;
+        for (std::size_t r = 0; r < dm; ++r) sum += static_cast<long double>(x[i][r]) * w[r][c];
+        raw[i][c] = static_cast<double>(sum);
+      }
+    for (std::size_t i = 0; i < t; ++i)
+      for (std::size_t c = 0; c < ch; ++c)
+        if (!convolve) out[i][c] = raw[i][c];
+        else
+          for (std::size_t lag = 0; lag < 3 && lag <= i; ++lag) out[i][c] += taps[c][lag] * raw[i - lag][c];
+    return out;
+  };
+  const Matrix q = project(p.wq, p.taps_q), k = project(p.wk, p.taps_k), v = project(p.wv, p.taps_v);
+  Matrix y = x;
+  for (std::size_t i = 0; i < t; ++i) {
+    Vector a(ch, 0.0);
+    for (std::size_t head = 0; head * hd < ch; ++head) {
+      std::vector<long double> w(i + 1);
+      long double top = -1e300L, z = 0;
+      for (std::size_t j = 0; j <= i; ++j) {
+        long double dot = 0;
+        for (std::size_t c = head * hd; c < (head + 1) * hd; ++c) dot += static_cast<long double>(q[i][c]) * k[j][c];
+        w[j] = dot / std::sqrt(static_cast<long double>(hd));
+        top = std::max(top, w[j]);
+      }
+      for (auto& e : w) z += (e = std::exp(e - top));
+      for (std::size_t c = head * hd; c < (head + 1) * hd; ++c)
+        for (std::size_t j = 0; j <= i; ++j) a[c] += static_cast<double>(w[j] / z) * v[j][c];
+    }
+    for (std::size_t c = 0; c < dm; ++c)
+      for (std::size_t r = 0; r < ch; ++r) y[i][c] += a[r] * p.wo[r][c];
+    Vector hidden(p.w1[0].size(), 0.0);
+    for (std::size_t f = 0; f < hidden.size(); ++f) {
+      for (std::size_t c = 0; c < dm; ++c) hidden[f] += y[i][c] * p.w1[c][f];
+      hidden[f] = hidden[f] > 0 ? (power == 2 ? hidden[f] * hidden[f] : hidden[f]) : 0.0;
+    }
+    Vector ff(dm, 0.0);
+    for (std::size_t c = 0; c < dm; ++c)
+      for (std::size_t f = 0; f < hidden.size(); ++f) ff[c] += hidden[f] * p.w2[f][c];
+    for (std::size_t c = 0; c < dm; ++c) y[i][c] += ff[c];
+  }
+  return y;
+}
+
+double max_abs_difference(const Matrix& a, const Matrix& b) {
+  double top = 0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (std::size_t j = 0; j < a[i].size(); ++j) top = std::max(top, std::fabs(a[i][j] - b[i][j]));
+  return top;
+}
+
+double max_abs(const Matrix& m) {
+  double top = 0;
+  for (const auto& row : m)
+    for (const double v : row) top = std::max(top, std::fabs(v));
+  return top;
+}
+
 // Largest change of an output at or before token t when every token after t is redrawn, over every cut t
 // (at most about 16 cuts, evenly spaced, always including the last).
 double future_leak(const Matrix& x, const Layer& p, Conv conv, Rng& rng) {
@@ -169,6 +239,12 @@ int main() {
   for (std::size_t s = 0; s < t; ++s)
     for (std::size_t c = 0; c < channels; ++c) impulse_error = std::max(impulse_error, std::fabs(same[s][c] - q[s][c]));
 
+  // 7, 8: the layer against the independent evaluation, and that evaluation without each modification.
+  const Matrix expected = reference_layer(x, p, true, 2);
+  const double reference_gap = max_abs_difference(layer(x, p, conv), expected) / max_abs(expected);
+  const double without_conv = max_abs_difference(reference_layer(x, p, false, 2), expected) / max_abs(expected);
+  const double plain_relu = max_abs_difference(reference_layer(x, p, true, 1), expected) / max_abs(expected);
+
   // 3, 4, 5: the activation on a grid of points.
   double definition_error = 0, derivative_error = 0, homogeneity_error = 0;
   const double h = 1e-5;
@@ -190,6 +266,9 @@ int main() {
   std::printf("largest change of an earlier output when later tokens change: %.3g (centred convolution: %.3g)\n",
               leak, control_leak);
   std::printf("impulse response and identity taps: largest error %.3g\n", impulse_error);
+  std::printf("layer against an independent evaluation: largest relative difference %.3g (that evaluation without "
+              "the convolution differs by %.3g, with plain ReLU by %.3g)\n",
+              reference_gap, without_conv, plain_relu);
   std::printf("activation: definition error %.3g, derivative error %.3g, homogeneity error %.3g\n",
               definition_error, derivative_error, homogeneity_error);
 
@@ -205,5 +284,11 @@ int main() {
                  1e-14);
   report.at_least("control: a centred convolution lets later tokens change earlier outputs (largest change)",
                   control_leak, 1e-9);
+  report.at_most("the layer agrees with an independent evaluation of Primer-EZ (convolution after Q, K and V, "
+                 "squared ReLU) (largest relative difference)",
+                 reference_gap, 1e-12);
+  report.at_least("control: that evaluation without the convolution, or with plain ReLU, differs from it (the smaller "
+                  "relative difference)",
+                  std::min(without_conv, plain_relu), 1e-3);
   return report.finish();
 }

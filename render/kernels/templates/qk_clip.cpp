@@ -11,7 +11,11 @@
 //   4. heads under tau are untouched, bit for bit                                   (the practice)
 //   5. no clipped head's attention entropy falls                                    (the practice)
 //   6. before the step (the control) some head exceeds tau, so the check tests something
-// With practice = 0 no weight is rescaled, and claims 1 to 3 fail.
+//   7. a clipped head's W_q and W_k are each sqrt(gamma_h) times what they were       (the practice)
+// The largest logits the claims compare are measured apart from the clip's own helpers (check_largest_logit),
+// and the default seed is one where the grown heads peak in different sequences and a grown head's most
+// negative logit outweighs its largest, so that a maximum over one sequence or over |logit| shows.
+// With practice = 0 no weight is rescaled, and claims 1 to 3 and 7 fail.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -88,6 +92,38 @@ double mean_entropy(const Head& head, const std::vector<Matrix>& batch_x) {
   return total / static_cast<double>(rows_seen);
 }
 
+// The check's own measurement of S_h, apart from head_logits and largest_logit: every q_i . k_j / sqrt(d)
+// of every sequence, with the projections summed in long double. Also says which sequence holds it.
+double check_largest_logit(const Head& head, const std::vector<Matrix>& batch_x, std::size_t& where) {
+  const std::size_t d = head.wq[0].size();
+  double top = -1e300;
+  for (std::size_t b = 0; b < batch_x.size(); ++b) {
+    const Matrix& x = batch_x[b];
+    std::vector<std::vector<long double>> q(x.size(), std::vector<long double>(d, 0)), k = q;
+    for (std::size_t t = 0; t < x.size(); ++t)
+      for (std::size_t c = 0; c < d; ++c)
+        for (std::size_t i = 0; i < x[t].size(); ++i) q[t][c] += x[t][i] * head.wq[i][c], k[t][c] += x[t][i] * head.wk[i][c];
+    for (std::size_t i = 0; i < x.size(); ++i)
+      for (std::size_t j = 0; j < x.size(); ++j) {
+        long double dot = 0;
+        for (std::size_t c = 0; c < d; ++c) dot += q[i][c] * k[j][c];
+        const double logit = static_cast<double>(dot / std::sqrt(static_cast<long double>(d)));
+        if (logit > top) top = logit, where = b;
+      }
+  }
+  return top;
+}
+
+// The largest |W_after / W_before - sqrt(gamma)| over the entries of a head's W_q and W_k.
+double rescale_error(const Head& before, const Head& after, double gamma) {
+  double worst = 0;
+  for (auto pair : {std::make_pair(&before.wq, &after.wq), std::make_pair(&before.wk, &after.wk)})
+    for (std::size_t i = 0; i < pair.first->size(); ++i)
+      for (std::size_t j = 0; j < (*pair.first)[i].size(); ++j)
+        worst = std::max(worst, std::fabs((*pair.second)[i][j] / (*pair.first)[i][j] - std::sqrt(gamma)));
+  return worst;
+}
+
 // One QK-Clip step on every head: returns gamma_h per head.
 Vector qk_clip(std::vector<Head>& all_heads, const std::vector<Matrix>& batch_x) {
   Vector gammas;
@@ -125,16 +161,21 @@ int main() {
               "tau %g; the clip is %s\n",
               h_count, h_count / 2, weight_scale, dm, d, batch, tokens, tau,
               practice == 1 ? "applied" : "left out (practice = 0)");
-  double worst_after = 0, landing = 0, scaling = 0, largest_before = -1e300, entropy_drop = -1e300;
+  double worst_after = 0, landing = 0, scaling = 0, largest_before = -1e300, entropy_drop = -1e300, rescaling = 0;
   std::size_t changed_untouched = 0, clipped = 0;
   for (std::size_t h = 0; h < h_count; ++h) {
-    const double s_before = largest_logit(before[h], batch_x), s_after = largest_logit(after[h], batch_x);
+    std::size_t peak = 0, peak_after = 0;
+    const double s_before = check_largest_logit(before[h], batch_x, peak);
+    const double s_after = check_largest_logit(after[h], batch_x, peak_after);
     largest_before = std::max(largest_before, s_before / tau);
     worst_after = std::max(worst_after, s_after / tau);
     const bool over = s_before > tau;
-    std::printf("  head %zu: largest logit %10.4f -> %10.4f (gamma %.6g)", h, s_before, s_after, gammas[h]);
+    std::printf("  head %zu: largest logit %10.4f (in sequence %zu) -> %10.4f (gamma %.6g)", h, s_before, peak, s_after,
+                gammas[h]);
     if (over) {
       ++clipped;
+      // Against tau / S measured here: the gamma the clip reports may come from a wrong S.
+      rescaling = std::max(rescaling, rescale_error(before[h], after[h], tau / s_before));
       landing = std::max(landing, std::fabs(s_after / tau - 1.0));
       for (std::size_t b = 0; b < batch_x.size(); ++b) {
         const Matrix old_logits = head_logits(before[h], batch_x[b]), new_logits = head_logits(after[h], batch_x[b]);
@@ -165,5 +206,7 @@ int main() {
   report.at_most("no clipped head's attention entropy falls (largest drop in nats)", entropy_drop, 1e-12);
   report.at_least("control: before the clip some head's largest logit exceeds tau (largest / tau)", largest_before,
                   1.0 + 1e-12);
+  report.at_most("a clipped head's W_q and W_k are each sqrt(tau / S_h) times their old values (largest error)",
+                 rescaling, 1e-12);
   return report.finish();
 }

@@ -10,7 +10,9 @@
 //   3. with the norm, the largest |logit| at scale s is within the bound            (the practice)
 //   4. with the norm, the attention entropy at scale s stays where it was at 1      (the practice)
 //   5. the bound is attained: q = k with unit gains and eps = 0 gives it exactly    (the practice)
-// With practice = 0 the norm is skipped (logits q.k / sqrt(d)), and claims 3 to 5 fail.
+//   6. the logits with the norm agree with an independent evaluation of the variant's formula, with the
+//      random gains and eps, at both weight scales                                 (the practice)
+// With practice = 0 the norm is skipped (logits q.k / sqrt(d)), and claims 3 to 6 fail.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -89,6 +91,36 @@ Matrix logits(const Matrix& q, const Matrix& k, const Vector& gq, const Vector& 
   return out;
 }
 
+// The check's own evaluation of the variant's logits, apart from normalize and logits: long double sums,
+// the centred variance in two passes, the scale applied to each normalized pair.
+Matrix reference_logits(const Matrix& q, const Matrix& k, const Vector& gq, const Vector& gk) {
+  const std::size_t d = q[0].size();
+  const auto norm_of = [&](const Vector& x, const Vector& g) {
+    std::vector<long double> out(d);
+    long double mean = 0, sq = 0;
+    for (const double v : x) mean += v;
+    mean /= static_cast<long double>(d);
+    if (variant != kLayerNorm) mean = 0;
+    for (const double v : x) sq += (v - mean) * (v - mean);
+    long double root = variant == kL2 ? std::sqrt(sq) : std::sqrt(sq / static_cast<long double>(d) + eps);
+    if (variant == kL2 && root < eps) root = eps;
+    for (std::size_t c = 0; c < d; ++c) out[c] = (x[c] - mean) / root * (variant == kL2 ? 1.0 : g[c]);
+    return out;
+  };
+  const long double scale = variant == kL2 ? l2_gain : 1.0L / std::sqrt(static_cast<long double>(d));
+  Matrix out(q.size(), Vector(k.size()));
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    const auto a = norm_of(q[i], gq);
+    for (std::size_t j = 0; j < k.size(); ++j) {
+      const auto b = norm_of(k[j], gk);
+      long double dot = 0;
+      for (std::size_t c = 0; c < d; ++c) dot += a[c] * b[c];
+      out[i][j] = static_cast<double>(scale * dot);
+    }
+  }
+  return out;
+}
+
 double largest_abs(const Matrix& m) {
   double top = 0;
   for (const auto& row : m)
@@ -136,7 +168,7 @@ int main() {
   else
     std::printf("bound on |logit| with the norm: sqrt(d) max|gq gk| = %.6g\n", bound);
 
-  double control_max[2], control_entropy[2], normed_max[2], normed_entropy[2];
+  double control_max[2], control_entropy[2], normed_max[2], normed_entropy[2], reference_gap = 0;
   const double factors[2] = {1.0, weight_scale};
   for (int s = 0; s < 2; ++s) {
     const Matrix q = project(x, wq, factors[s]), k = project(x, wk, factors[s]);
@@ -146,6 +178,11 @@ int main() {
     control_entropy[s] = mean_entropy(plain);
     normed_max[s] = largest_abs(with_norm);
     normed_entropy[s] = mean_entropy(with_norm);
+    const Matrix expected = reference_logits(q, k, gq, gk);
+    double gap = 0;
+    for (std::size_t i = 0; i < t; ++i)
+      for (std::size_t j = 0; j < t; ++j) gap = std::max(gap, std::fabs(with_norm[i][j] - expected[i][j]));
+    reference_gap = std::max(reference_gap, gap / largest_abs(expected));
     std::printf("weights x %-8g largest |logit|: without the norm %10.4f, %s %8.4f; "
                 "mean entropy (nats): without %.4f, %s %.4f\n",
                 factors[s], control_max[s], normed ? "with" : "practice removed", normed_max[s], control_entropy[s],
@@ -158,6 +195,9 @@ int main() {
   const Matrix same = logits(Matrix{probe}, Matrix{probe}, ones, ones, 0.0, normed);
   const double attained_bound = variant == kL2 ? std::fabs(l2_gain) : std::sqrt(static_cast<double>(d));
   std::printf("q = k, unit gains, eps = 0: logit %.15g, bound %.15g\n", same[0][0], attained_bound);
+  std::printf("logits with the norm against an independent evaluation of the formula: largest relative "
+              "difference %.3g\n",
+              reference_gap);
 
   Report report;
   report.at_most("without the norm the largest |logit| grows with the square of the weight factor "
@@ -173,5 +213,8 @@ int main() {
                  std::fabs(normed_entropy[1] - normed_entropy[0]), 0.05);
   report.at_most("the bound is attained when q = k with unit gains and eps = 0 (|logit / bound - 1|)",
                  std::fabs(same[0][0] / attained_bound - 1.0), 1e-12);
+  report.at_most("the logits with the norm agree with an independent evaluation of the formula, random gains and "
+                 "eps (largest difference / largest logit)",
+                 reference_gap, 1e-12);
   return report.finish();
 }

@@ -9,8 +9,10 @@
 //   1. the analytic gradient (1 + 2c log Z) softmax - onehot matches central finite differences
 //   2. the gradient's components sum to 2c log Z (the cross-entropy part sums to 0)
 //   3. with the z-loss, gradient steps drive log Z toward 0                            (the practice)
-//   4. control: with cross-entropy alone the gradient on the common level is zero, and log Z keeps its drift
-// With practice = 0 the z-loss coefficient is 0, and claim 3 fails.
+//   4. each step removes exactly the fraction 2 c lr = step_size of the mean log Z    (the practice)
+//   5. control: with cross-entropy alone the gradient on the common level is zero, and log Z keeps its drift
+// The step is lr = step_size / (2c), so every coefficient in the range converges at the same rate.
+// With practice = 0 the z-loss coefficient is 0, and claims 3 and 4 fail.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -54,6 +56,10 @@ double mean_log_z(const std::vector<Vector>& y, double s) {
   return total / static_cast<double>(y.size());
 }
 
+// The learning rate: a fixed fraction of log Z per step whatever the coefficient (c as configured, so the
+// control descends with the same rate).
+constexpr double lr = step_size / (2.0 * coefficient);
+
 // Gradient descent on the common level s of the logits, on the mean over tokens of CE + c log^2 Z. The
 // gradient with respect to s is the sum of the components of the gradient with respect to the logits.
 double train_common_level(const std::vector<Vector>& y, const std::vector<std::size_t>& targets, double c) {
@@ -83,7 +89,7 @@ int main() {
   }
 
   // 1, 2: gradient against central finite differences (h = 1e-5) and its sum, on every token.
-  double fd_error = 0, sum_error = 0, largest_loss = 0;
+  double fd_error = 0, sum_error = 0, largest_loss = 0, largest_sum = 0;
   const double h = 1e-5;
   for (std::size_t n = 0; n < y.size(); ++n) {
     const Vector g = gradient(y[n], targets[n], c);
@@ -98,6 +104,7 @@ int main() {
       sum += g[j];
     }
     sum_error = std::max(sum_error, std::fabs(sum - 2.0 * c * log_sum_exp(y[n])));
+    largest_sum = std::max(largest_sum, std::fabs(2.0 * c * log_sum_exp(y[n])));
   }
 
   // 3, 4: gradient descent on the common level with the z-loss (the practice) and with CE alone (the control).
@@ -107,6 +114,7 @@ int main() {
 
   std::printf("\n%lld tokens, vocabulary %zu, logits drifted by %g; c = %g (%s), %lld steps of size %g\n", tokens, v,
               drift, c, practice == 1 ? "z-loss on" : "practice removed", steps, lr);
+  const double predicted = std::pow(1.0 - step_size, static_cast<double>(steps));  // (1 - 2 c lr)^steps
   std::printf("gradient against central finite differences: largest error %.3g; its sum against 2c log Z: %.3g\n",
               fd_error, sum_error);
   std::printf("mean log Z: at the start %.6g; after training %s %.6g; with cross-entropy alone %.6g\n", start,
@@ -117,9 +125,13 @@ int main() {
   report.at_most("the gradient (1 + 2c log Z) softmax - onehot matches central finite differences (largest "
                  "absolute error; bound 1e-8 + 1e-10 x the largest loss)",
                  fd_error, 1e-8 + 1e-10 * largest_loss);
-  report.at_most("the gradient's components sum to 2c log Z (largest absolute error)", sum_error, 1e-12);
+  report.at_most("the gradient's components sum to 2c log Z (largest absolute error; bound 1e-12 x max(1, 2c log Z))",
+                 sum_error, 1e-12 * std::max(1.0, largest_sum));
   report.at_most("gradient steps with the z-loss drive log Z toward 0 (|mean log Z after / before|)",
                  std::fabs(with_z / start), 0.01);
+  report.near("each step removes the fraction 2c lr of the mean log Z (mean log Z after / before, against "
+              "(1 - 2c lr)^steps)",
+              with_z / start, predicted, 1e-9);
   report.at_most("control: with cross-entropy alone log Z keeps its drift (|mean log Z after / before - 1|)",
                  std::fabs(control / start - 1.0), 1e-9);
   return report.finish();

@@ -1,0 +1,12 @@
+#pragma once
+// How a kernel claim's bound is written for people: with its direction, "≤ 0.1", "≥ 1", "≈ 5.045 ± 0.1"
+// (kernels.md, "The RESULT line"). Used by `kernels check`, K003 and the node page.
+#include <string>
+
+namespace anth::kernels {
+
+// `direction` as the RESULT line gives it ("<=", ">=", "≈"); empty (a result stored before directions
+// were recorded) gives the number alone. Numbers as %g; a NaN bound is "nan".
+std::string bound_text(const std::string& direction, double bound, double tolerance);
+
+}  // namespace anth::kernels
