@@ -34,7 +34,7 @@ TEST_CASE("cli: misspelt actions and abbreviated flags get the right suggestion"
   QueryCorpus corpus;
   RunResult kernels = corpus.run("kernels lst");
   CHECK(kernels.status == 2);
-  CHECK(kernels.err == "anthology kernels: unknown action 'lst'; did you mean 'list'? say list, emit or check\n");
+  CHECK(kernels.err == "anthology kernels: unknown action 'lst'; did you mean 'list'? say list, emit, check or mutate\n");
   RunResult fmt = corpus.run("export --fmt json");
   CHECK(fmt.status == 2);
   CHECK(fmt.err == "anthology export: unknown flag --fmt; did you mean --format?\n");

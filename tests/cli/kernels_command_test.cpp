@@ -85,7 +85,7 @@ TEST_CASE("kernels list writes every range limit exactly, as a note may write it
   CHECK(top.run("lint").status == 0);
 }
 
-TEST_CASE("kernels check: each claim's bound says its direction; a failure prints no lint summary line",
+TEST_CASE("kernels check: each claim's bound says its direction, and a failure prints no lint summary line",
           "[kernels][cli]") {
   KernelCorpus good;
   RunResult pass = good.run("kernels check");

@@ -243,7 +243,7 @@ TEST_CASE("seed copy: words are lowercased and cut at punctuation, markdown show
   CHECK(words_of("the model’s σReparam") == std::vector<std::string>{"the", "model", "s", "σreparam"});
 }
 
-TEST_CASE("seed copy: a ten-word run is found; titles, aliases and reference lines are not", "[data][seeds]") {
+TEST_CASE("seed copy: a ten-word run is found, titles, aliases and reference lines are not", "[data][seeds]") {
   const std::string seed = "Intro. One two three four five six seven eight nine ten eleven. Alpha beta gamma delta epsilon "
                            "zeta eta theta iota kappa. A Long Title Of Six Words here and there.";
   const std::vector<std::vector<std::string>> titles = {words_of("a long title of six words")};

@@ -63,7 +63,7 @@ TEST_CASE("bounded cost: 3.2 MB of duplicate headings build in linear time", "[h
   CHECK(page.find("id=\"same-" + std::to_string(headings - 1) + "\"") != std::string::npos);
 }
 
-TEST_CASE("bounded cost: 8 MB of ']' build in linear time, and a link after them still works", "[hardening][cost]") {
+TEST_CASE("bounded cost: 8 MB of closing brackets build in linear time, and a link after them still works", "[hardening][cost]") {
   Scene s;
   // 800 KB took 194 s: every "]]" searched back to the start of the text for a "[[".
   s.write("lit/LIT-2.md", lit_note("LIT-2", 2021, "", "[[ " + std::string(8000 * 1000, ']') + " then [[LIT-1]].\n"));
