@@ -16,16 +16,6 @@ namespace {
 
 std::string errno_text() { return std::strerror(errno); }
 
-bool write_all(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    bytes.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return true;
-}
-
 // A FIFO or a device: opened and written as `>` would.
 Expected<void> write_through(const fs::path& path, std::string_view bytes) {
   int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
@@ -95,6 +85,16 @@ Expected<void> write_output_file(const fs::path& given, std::string_view bytes, 
   if (exists && options.may_replace)
     if (auto ok = options.may_replace(path); !ok) return ok;
   return replace_file(path, bytes, exists ? &st : nullptr);
+}
+
+bool write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
 }
 
 }  // namespace anth

@@ -25,4 +25,7 @@ struct OutputFileOptions {
 Expected<void> write_output_file(const std::filesystem::path& path, std::string_view bytes,
                                  const OutputFileOptions& options = {});
 
+// Writes all of `bytes` to `fd`, again after a short write or EINTR; false (errno set) on failure.
+bool write_all(int fd, std::string_view bytes);
+
 }  // namespace anth

@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "core/util/output_file.h"
+
 namespace anth::site {
 
 namespace {
@@ -63,16 +65,6 @@ bool read_at(int fd, std::uint64_t offset, std::string& into) {
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return false;
     done += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
-bool write_all(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    bytes.remove_prefix(static_cast<std::size_t>(n));
   }
   return true;
 }
