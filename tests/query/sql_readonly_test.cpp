@@ -83,7 +83,13 @@ TEST_CASE("query: query --sql stops at the time limit and the row limit, streami
 
   // Rows go out as they come: 400,000 rows of 300 bytes (120 MB) printed in memory that does not grow
   // with them.
+  // Under ASan the freed rows sit in its quarantine (442 MB measured), so RSS says nothing there; the
+  // normal suite checks it.
+#if defined(__SANITIZE_ADDRESS__)
+  bool have_time = false;
+#else
   bool have_time = run("test -x /usr/bin/time").status == 0;
+#endif
   RunResult streamed = run("cd '" + corpus.path().string() + "' && " + (have_time ? "/usr/bin/time -f 'rss %M' " : "") +
                            "'" + anthology_binary().string() + "' query --sql '" + endless +
                            " SELECT x, hex(zeroblob(150)) FROM c' --format csv --max-rows 400000 --timeout 120 | tail -1");
