@@ -13,7 +13,7 @@
 #include "core/rules/rule_catalog.h"
 #include "core/util/did_you_mean.h"
 #include "ingest/body_scan.h"
-#include "ingest/text.h"
+#include "core/util/text.h"
 
 namespace anth {
 

@@ -8,7 +8,7 @@
 #include "ingest/body_scan.h"
 #include "ingest/field_validation.h"
 #include "ingest/frontmatter.h"
-#include "ingest/text.h"
+#include "core/util/text.h"
 
 namespace anth {
 
