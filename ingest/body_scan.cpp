@@ -11,7 +11,7 @@
 
 #include "core/model/wikilink_text.h"
 #include "core/util/markdown_limits.h"
-#include "ingest/text.h"
+#include "core/util/text.h"
 
 namespace anth {
 

@@ -2,7 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "ingest/text.h"
+#include "core/util/text.h"
 
 namespace anth {
 

@@ -5,10 +5,10 @@
 #include <algorithm>
 
 #include "core/model/schema.h"
+#include "core/util/text.h"
 #include "ingest/body_scan.h"
 #include "ingest/field_validation.h"
 #include "ingest/frontmatter.h"
-#include "ingest/text.h"
 
 namespace anth {
 

@@ -5,7 +5,7 @@
 
 #include "core/model/schema.h"
 #include "core/rules/rule_catalog.h"
-#include "ingest/text.h"
+#include "core/util/text.h"
 
 namespace anth {
 
