@@ -11,6 +11,7 @@
 #include "cli/kernel_checks.h"
 #include "cli/session.h"
 #include "core/rules/rule_catalog.h"
+#include "core/rules/severity_policy.h"
 #include "core/util/embedded_assets.h"
 #include "render/lint/lint_report.h"
 
@@ -87,7 +88,7 @@ int run_lint(const Argv& argv) {
   }
   if (auto id = args->get("--explain")) {
     auto doc = embedded_asset("docs/rules/" + *id + ".md");
-    if (!find_rule(*id) || !doc) return usage_error("lint", "no rule " + *id + " (rules are S001-S008, R001-R006, P001-P013, K001-K003)");
+    if (!find_rule(*id) || !doc) return usage_error("lint", "no rule " + *id + " (rules are " + catalogue_ranges() + ")");
     std::cout << *doc;
     return 0;
   }

@@ -54,6 +54,11 @@ stage_sources(RENDER_SOURCES ${CMAKE_SOURCE_DIR}/render)
 stage_sources(CLI_SOURCES ${CMAKE_SOURCE_DIR}/cli)
 list(FILTER RENDER_SOURCES EXCLUDE REGEX "render/kernels/templates/")
 list(FILTER CLI_SOURCES EXCLUDE REGEX "cli/main\\.cpp$")
+# The rules (core/rules/<family>/*.cpp) register themselves from static objects that nothing names, so
+# a static archive would drop them: they are an object library whose objects every consumer of
+# anthology_core links directly (adding a rule is adding a file, with no list to edit).
+file(GLOB RULE_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/core/rules/*/*.cpp)
+list(REMOVE_ITEM CORE_SOURCES ${RULE_SOURCES})
 
 # INTERIM (issue 14, until the kernel catalogue moves into core/model on branch `ext`): rules K001 and
 # K002 read render/kernels/kernel_library.h. That header alone is exposed, to those two files alone,
@@ -66,7 +71,7 @@ if(EXISTS ${INTERIM_KERNEL_LIBRARY})
   stage_root(interim-kernel-catalogue render/kernels/kernel_library.h)
   list(REMOVE_ITEM RENDER_SOURCES ${INTERIM_KERNEL_LIBRARY})
   stage_library(${INTERIM_KERNEL_CATALOGUE} ROOTS interim-kernel-catalogue SOURCES ${INTERIM_KERNEL_LIBRARY})
-  file(GLOB INTERIM_KERNEL_USERS ${CMAKE_SOURCE_DIR}/core/rules/k001_*.cpp ${CMAKE_SOURCE_DIR}/core/rules/k002_*.cpp)
+  file(GLOB INTERIM_KERNEL_USERS ${CMAKE_SOURCE_DIR}/core/rules/kernel/k001_*.cpp ${CMAKE_SOURCE_DIR}/core/rules/kernel/k002_*.cpp)
   set_source_files_properties(${INTERIM_KERNEL_USERS} PROPERTIES
     INCLUDE_DIRECTORIES ${STAGE_INCLUDE}/interim-kernel-catalogue)
 endif()
@@ -87,6 +92,11 @@ stage_library(anthology_render ROOTS model core render SOURCES ${RENDER_SOURCES}
 stage_library(anthology_cli ROOTS model core ingest render cli SOURCES ${CLI_SOURCES}
   LINKS anthology_render anthology_ingest anthology_core anthology_model nlohmann_json::nlohmann_json
         PkgConfig::XXHASH Threads::Threads)
+add_library(anthology_rules OBJECT ${RULE_SOURCES})
+target_include_directories(anthology_rules PRIVATE ${STAGE_INCLUDE}/model ${STAGE_INCLUDE}/core)
+target_compile_options(anthology_rules PRIVATE ${WARNINGS})
+target_link_libraries(anthology_rules PRIVATE nlohmann_json::nlohmann_json Boost::graph)
+target_link_libraries(anthology_core INTERFACE $<TARGET_OBJECTS:anthology_rules>)
 set(ANTHOLOGY_STAGE_TARGETS anthology_model anthology_core anthology_ingest anthology_render anthology_cli
     ${INTERIM_KERNEL_CATALOGUE})
 
