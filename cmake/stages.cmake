@@ -79,7 +79,7 @@ endif()
 # core/config reads rule severities from the rule catalogue (core/rules), so it sits in core until the
 # catalogue moves into core/model (issue 14).
 stage_library(anthology_model ROOTS model SOURCES ${MODEL_SOURCES} ${ASSETS_CPP}
-  LINKS PkgConfig::UTF8PROC)
+  LINKS PkgConfig::UTF8PROC PkgConfig::XXHASH Threads::Threads)
 stage_library(anthology_core ROOTS model core SOURCES ${CORE_SOURCES}
   LINKS anthology_model ${INTERIM_KERNEL_CATALOGUE} SQLite::SQLite3 nlohmann_json::nlohmann_json Boost::graph
         PkgConfig::TOMLPP PkgConfig::XXHASH)

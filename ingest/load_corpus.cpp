@@ -1,7 +1,6 @@
 #include "ingest/load_corpus.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <future>
 #include <utility>
@@ -9,6 +8,7 @@
 #include <thread>
 
 #include "core/util/contained_file.h"
+#include "core/util/thread_pool.h"
 #include "core/rules/rule_catalog.h"
 #include "ingest/resolver.h"
 #include "ingest/scan.h"
@@ -57,155 +57,205 @@ std::vector<Index::FileParse> file_parses(const std::vector<LoadedCorpus::FreshP
 
 std::vector<Index::FileParse> LoadedCorpus::changed() const { return file_parses(fresh); }
 
-Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
+namespace {
+
+// One run of load_corpus: what it scanned, what the index had, and the parses it is gathering (one slot
+// per file, in scan order). Each step below is one concept of ingest's caching.
+class LoadRun {
+ public:
+  LoadRun(const LoadOptions& options, Index* index) : options_(options), index_(index) {}
+  Expected<LoadedCorpus> run();
+
+ private:
+  void plan();
+  void parse_changed();
+  void parse_chunk(std::size_t start, std::size_t end, std::vector<std::string>& encodings);
+  void reuse_cached();
+  void decode_batch(const std::vector<std::size_t>& wanted, std::size_t start, std::size_t end);
+  void count_and_reparse_stale();
+  void assemble();
+
+  const LoadOptions& options_;
+  Index* index_;
+  CorpusScan scan_;
+  fs::path root_real_;  // notes are read only from inside it
+  std::string key_;
+  std::unordered_map<std::string, CachedFile> cached_;
+  std::int64_t index_scanned_at_ = 0;
+  unsigned threads_ = 1;
+  std::vector<Plan> plans_;
+  std::vector<char> new_stat_;
+  std::vector<std::optional<ParsedNote>> parses_;
+  std::vector<std::uint64_t> hashes_;
+  std::vector<char> from_index_;
+  LoadedCorpus out_;
+};
+
+// Parses of this run go to the index a chunk at a time (see parse_changed).
+constexpr std::size_t chunk = 2048;
+
+Expected<LoadedCorpus> LoadRun::run() {
   std::error_code ec;
-  if (!fs::is_directory(options.root, ec)) return failure("no corpus folder at " + options.root.string());
-
-  const std::int64_t scanned_at = now_ns();
-  CorpusScan scan = scan_corpus_tree(options.root);
-  const fs::path root_real = real_root(options.root);  // notes are read only from inside it
-  const std::vector<SourceFile>& files = scan.files;
-  const std::string key = parse_key(options.max_note_bytes);
-  std::unordered_map<std::string, CachedFile> cached;
-  std::int64_t index_scanned_at = 0;
-  if (index) {
-    cached = index->cached_files();
-    index_scanned_at = index->scanned_at_ns();
+  if (!fs::is_directory(options_.root, ec)) return failure("no corpus folder at " + options_.root.string());
+  out_.corpus.scanned_at_ns = now_ns();
+  scan_ = scan_corpus_tree(options_.root);
+  root_real_ = real_root(options_.root);
+  key_ = parse_key(options_.max_note_bytes);
+  if (index_) {
+    cached_ = index_->cached_files();
+    index_scanned_at_ = index_->scanned_at_ns();
   }
+  const std::size_t n = scan_.files.size();
+  parses_.resize(n);
+  hashes_.assign(n, 0);
+  from_index_.assign(n, 0);
+  threads_ = options_.threads ? options_.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads_ = std::min<unsigned>(threads_, std::max<std::size_t>(1, n / 16 + 1));
+  plan();
+  parse_changed();
+  reuse_cached();
+  count_and_reparse_stale();
+  assemble();
+  return std::move(out_);
+}
 
-  // A file is trusted unread only when size, mtime and ctime are those stored and the stored stat was
-  // not taken racily close to its scan; otherwise its content hash decides. A racy file whose content
-  // proves the same keeps its stored stat: it is racy only against a scan within its own tick.
-  LoadedCorpus out;
-  std::vector<Plan> plans(files.size(), Plan::Parse);
-  std::vector<char> new_stat(files.size(), 1);
+// A file is trusted unread only when size, mtime and ctime are those stored and the stored stat was
+// not taken racily close to its scan; otherwise its content hash decides. A racy file whose content
+// proves the same keeps its stored stat: it is racy only against a scan within its own tick.
+void LoadRun::plan() {
+  const std::vector<SourceFile>& files = scan_.files;
+  plans_.assign(files.size(), Plan::Parse);
+  new_stat_.assign(files.size(), 1);
   for (std::size_t i = 0; i < files.size(); ++i) {
-    out.paths.push_back(files[i].path);
-    auto it = cached.find(files[i].path);
-    if (it == cached.end()) continue;
+    out_.paths.push_back(files[i].path);
+    auto it = cached_.find(files[i].path);
+    if (it == cached_.end()) continue;
     const CachedFile& c = it->second;
     bool same_stat = c.size == files[i].size && c.mtime_ns == files[i].mtime_ns && c.ctime_ns == files[i].ctime_ns;
-    plans[i] = same_stat && !racily_clean(c, index_scanned_at) ? Plan::Reuse : Plan::ReuseIfSameHash;
-    new_stat[i] = !same_stat;
+    plans_[i] = same_stat && !racily_clean(c, index_scanned_at_) ? Plan::Reuse : Plan::ReuseIfSameHash;
+    new_stat_[i] = !same_stat;
   }
+}
 
-  // Read and parse what changed, in parallel, a chunk of files at a time. With an index, the workers
-  // also encode what they parsed. Once this run's parses fill a chunk, they go to the index on a thread
-  // of their own while the next chunk parses: a cold run holds at most two chunks of encodings (all of
-  // them would be 600 MB at 100,000 notes). Fewer wait for store(), which writes them in one
-  // transaction with the tables derived from them.
-  constexpr std::size_t chunk = 2048;
-  std::vector<std::optional<ParsedNote>> parses(files.size());
-  std::vector<std::uint64_t> hashes(files.size(), 0);
-  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  threads = std::min<unsigned>(threads, std::max<std::size_t>(1, files.size() / 16 + 1));
+// Read and parse what changed, in parallel, a chunk of files at a time. With an index, the workers
+// also encode what they parsed. Once this run's parses fill a chunk, they go to the index on a thread
+// of their own while the next chunk parses: a cold run holds at most two chunks of encodings (all of
+// them would be 600 MB at 100,000 notes). Fewer wait for store(), which writes them in one
+// transaction with the tables derived from them.
+void LoadRun::parse_changed() {
+  const std::vector<SourceFile>& files = scan_.files;
   std::future<void> storing;  // the last batch handed over
   auto hand_over = [&](std::vector<LoadedCorpus::FreshParse> batch) {
-    storing = std::async(std::launch::async, [&out, index, batch = std::move(batch)]() mutable {
+    storing = std::async(std::launch::async, [this, batch = std::move(batch)]() mutable {
       // When the index cannot take them, they stay for store(), which then says why.
-      if (!index->store_parses(file_parses(batch))) std::move(batch.begin(), batch.end(), std::back_inserter(out.fresh));
+      if (!index_->store_parses(file_parses(batch))) std::move(batch.begin(), batch.end(), std::back_inserter(out_.fresh));
     });
   };
   for (std::size_t start = 0; start < files.size(); start += chunk) {
     std::size_t end = std::min(files.size(), start + chunk);
     std::vector<std::string> encodings(end - start);
-    std::atomic<std::size_t> next{start};
-    auto worker = [&] {
-      for (std::size_t i; (i = next.fetch_add(1)) < end;) {
-        if (options.on_progress && i % 64 == 0) options.on_progress(i, files.size());
-        if (plans[i] == Plan::Reuse) continue;
-        auto bytes = read_inside(root_real, files[i].path, options.max_note_bytes);
-        if (!bytes) {
-          parses[i] = unreadable_note(files[i].path, bytes.error());
-        } else {
-          hashes[i] = content_hash(*bytes);
-          if (plans[i] == Plan::ReuseIfSameHash && hashes[i] == cached[files[i].path].hash) continue;
-          parses[i] = parse_note(files[i].path, *bytes, options.max_note_bytes);
-        }
-        parses[i]->key = key;
-        if (index) encodings[i - start] = encode_parse(*parses[i]);
-      }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
-    if (!index) continue;
-    if (storing.valid()) storing.get();  // it may have put a batch back into out.fresh
+    parse_chunk(start, end, encodings);
+    if (!index_) continue;
+    if (storing.valid()) storing.get();  // it may have put a batch back into out_.fresh
     for (std::size_t i = start; i < end; ++i)
-      if (parses[i])
-        out.fresh.push_back({parses[i]->note.path, std::move(encodings[i - start]), fresh_stat(*parses[i], hashes[i], files[i])});
-    if (out.fresh.size() >= chunk) hand_over(std::exchange(out.fresh, {}));
+      if (parses_[i])
+        out_.fresh.push_back({parses_[i]->note.path, std::move(encodings[i - start]), fresh_stat(*parses_[i], hashes_[i], files[i])});
+    if (out_.fresh.size() >= chunk) hand_over(std::exchange(out_.fresh, {}));
   }
   if (storing.valid()) storing.get();  // the index is used again below
+}
 
-  // Unchanged content: take the index's parses, fetched in batches and decoded on every core. A stale
-  // or undecodable entry is parsed again below.
-  std::vector<char> from_index(files.size(), 0);
-  if (index) {
-    std::vector<std::size_t> wanted;
-    for (std::size_t i = 0; i < files.size(); ++i)
-      if (!parses[i]) wanted.push_back(i);
-    constexpr std::size_t batch = 1024;
-    for (std::size_t start = 0; start < wanted.size(); start += batch) {
-      std::size_t end = std::min(wanted.size(), start + batch);
-      std::vector<std::string> paths;
-      for (std::size_t k = start; k < end; ++k) paths.push_back(files[wanted[k]].path);
-      std::vector<std::optional<std::string>> texts = index->load_parse_texts(paths);
-      std::atomic<std::size_t> next_text{0};
-      auto decode = [&] {
-        for (std::size_t k; (k = next_text.fetch_add(1)) < texts.size();) {
-          if (!texts[k]) continue;
-          std::size_t i = wanted[start + k];
-          try {
-            parses[i] = decode_parse(*texts[k]);
-          } catch (...) {
-            parses[i].reset();
-          }
-          if (parses[i] && parses[i]->key != key) parses[i].reset();  // made by another parser or settings
-          from_index[i] = parses[i].has_value();
-          texts[k].reset();
-        }
-      };
-      std::vector<std::thread> decoders;
-      for (unsigned t = 1; t < threads && texts.size() > 64; ++t) decoders.emplace_back(decode);
-      decode();
-      for (auto& t : decoders) t.join();
+// Files [start, end) on the pool: those whose stat or content changed are parsed (and, with an index,
+// encoded into encodings[i - start]).
+void LoadRun::parse_chunk(std::size_t start, std::size_t end, std::vector<std::string>& encodings) {
+  const std::vector<SourceFile>& files = scan_.files;
+  parallel_for(end - start, threads_, [&](std::size_t k, unsigned) {
+    std::size_t i = start + k;
+    if (options_.on_progress && i % 64 == 0) options_.on_progress(i, files.size());
+    if (plans_[i] == Plan::Reuse) return;
+    auto bytes = read_inside(root_real_, files[i].path, options_.max_note_bytes);
+    if (!bytes) {
+      parses_[i] = unreadable_note(files[i].path, bytes.error());
+    } else {
+      hashes_[i] = content_hash(*bytes);
+      if (plans_[i] == Plan::ReuseIfSameHash && hashes_[i] == cached_.at(files[i].path).hash) return;
+      parses_[i] = parse_note(files[i].path, *bytes, options_.max_note_bytes);
     }
-  }
+    parses_[i]->key = key_;
+    if (index_) encodings[k] = encode_parse(*parses_[i]);
+  });
+}
 
+// Unchanged content: take the index's parses, fetched in batches and decoded on every core. A stale
+// or undecodable entry is parsed again by count_and_reparse_stale.
+void LoadRun::reuse_cached() {
+  if (!index_) return;
+  std::vector<std::size_t> wanted;
+  for (std::size_t i = 0; i < parses_.size(); ++i)
+    if (!parses_[i]) wanted.push_back(i);
+  constexpr std::size_t batch = 1024;
+  for (std::size_t start = 0; start < wanted.size(); start += batch)
+    decode_batch(wanted, start, std::min(wanted.size(), start + batch));
+}
+
+void LoadRun::decode_batch(const std::vector<std::size_t>& wanted, std::size_t start, std::size_t end) {
+  std::vector<std::string> paths;
+  for (std::size_t k = start; k < end; ++k) paths.push_back(scan_.files[wanted[k]].path);
+  std::vector<std::optional<std::string>> texts = index_->load_parse_texts(paths);
+  parallel_for(texts.size(), texts.size() > 64 ? threads_ : 1, [&](std::size_t k, unsigned) {
+    if (!texts[k]) return;
+    std::size_t i = wanted[start + k];
+    try {
+      parses_[i] = decode_parse(*texts[k]);
+    } catch (...) {
+      parses_[i].reset();
+    }
+    if (parses_[i] && parses_[i]->key != key_) parses_[i].reset();  // made by another parser or settings
+    from_index_[i] = parses_[i].has_value();
+    texts[k].reset();
+  });
+}
+
+void LoadRun::count_and_reparse_stale() {
+  const std::vector<SourceFile>& files = scan_.files;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    if (from_index[i]) {
-      ++out.reused;
-      if (plans[i] == Plan::ReuseIfSameHash && new_stat[i]) {  // same bytes, new stat: remember it
-        out.fresh.push_back({files[i].path, encode_parse(*parses[i]), fresh_stat(*parses[i], hashes[i], files[i])});
+    if (from_index_[i]) {
+      ++out_.reused;
+      if (plans_[i] == Plan::ReuseIfSameHash && new_stat_[i]) {  // same bytes, new stat: remember it
+        out_.fresh.push_back({files[i].path, encode_parse(*parses_[i]), fresh_stat(*parses_[i], hashes_[i], files[i])});
       }
       continue;
     }
-    ++out.parsed;
-    if (parses[i]) continue;  // parsed above (and with an index, in out.fresh or the index already)
+    ++out_.parsed;
+    if (parses_[i]) continue;  // parsed above (and with an index, in out_.fresh or the index already)
     // A stale or undecodable index entry, or one of another parse key (so there is an index).
-    parses[i] = read_and_parse(root_real, options, files[i], key, hashes[i]);
-    out.fresh.push_back({parses[i]->note.path, encode_parse(*parses[i]), fresh_stat(*parses[i], hashes[i], files[i])});
+    parses_[i] = read_and_parse(root_real_, options_, files[i], key_, hashes_[i]);
+    out_.fresh.push_back({parses_[i]->note.path, encode_parse(*parses_[i]), fresh_stat(*parses_[i], hashes_[i], files[i])});
     // As above; when the index cannot take them they stay, and store() says why.
-    if (out.fresh.size() >= chunk && index->store_parses(out.changed())) out.fresh.clear();
+    if (out_.fresh.size() >= chunk && index_->store_parses(out_.changed())) out_.fresh.clear();
   }
-
-  out.corpus.root = options.root.string();
-  out.corpus.folder_stamps = encode_folder_stamps(scan);
-  out.corpus.scanned_at_ns = scanned_at;
-  out.corpus.notes.reserve(files.size());
-  for (auto& p : parses) {
-    for (Diagnostic& d : p->diagnostics) out.corpus.diagnostics.push_back(d);
-    out.corpus.notes.push_back(std::move(p->note));
-  }
-  for (const std::string& folder : scan.too_deep)
-    out.corpus.diagnostics.push_back({"S008", find_rule("S008")->severity, {folder, 1, 1},
-                                      "folder more than " + std::to_string(max_folder_depth) +
-                                          " folders deep: the notes in it are not read",
-                                      {}});
-  resolve_corpus(out.corpus);
-  return out;
 }
+
+// The notes in scan order with their diagnostics, resolved across the corpus.
+void LoadRun::assemble() {
+  Corpus& corpus = out_.corpus;
+  corpus.root = options_.root.string();
+  corpus.folder_stamps = encode_folder_stamps(scan_);
+  corpus.notes.reserve(parses_.size());
+  for (auto& p : parses_) {
+    for (Diagnostic& d : p->diagnostics) corpus.diagnostics.push_back(d);
+    corpus.notes.push_back(std::move(p->note));
+  }
+  for (const std::string& folder : scan_.too_deep)
+    corpus.diagnostics.push_back({"S008", find_rule("S008")->severity, {folder, 1, 1},
+                                  "folder more than " + std::to_string(max_folder_depth) +
+                                      " folders deep: the notes in it are not read",
+                                  {}});
+  resolve_corpus(corpus);
+}
+
+}  // namespace
+
+Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) { return LoadRun(options, index).run(); }
 
 }  // namespace anth

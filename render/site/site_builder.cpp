@@ -10,7 +10,7 @@
 #include "render/site/html.h"
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
-#include "render/site/parallel.h"
+#include "core/util/thread_pool.h"
 #include "render/site/search_index.h"
 #include "core/util/phase_timer.h"
 

@@ -12,7 +12,7 @@
 #include "core/util/case_fold.h"
 #include "render/site/body_cache.h"
 #include "render/site/html.h"
-#include "render/site/parallel.h"
+#include "core/util/thread_pool.h"
 #include "render/site/resolver_log.h"
 
 namespace anth::site {

@@ -1,56 +1,32 @@
 #pragma once
-// Runs work(i, worker) for i in [0, n) on a few threads (one per core, at most `max_threads`), each
-// thread taking the next index; `worker` is the thread's number, for per-thread state. Stops taking
-// new indices once `stop` returns true. Results must not depend on which thread ran what.
+// The one way the engine runs work on several threads (issue 14): a parallel-for over an index range,
+// and an ordered variant whose results are used in order on the calling thread while later ones are
+// made. The first exception thrown by the work stops every thread and is rethrown to the caller.
 #include <algorithm>
-#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
-#include <mutex>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
 
-namespace anth::site {
+namespace anth {
 
-inline unsigned worker_count(unsigned max_threads = 8) {
-  unsigned n = std::thread::hardware_concurrency();
-  return std::clamp(n == 0 ? 1u : n, 1u, max_threads);
-}
+// One worker per core, between 1 and `max_threads`.
+unsigned worker_count(unsigned max_threads = 8);
 
-// An exception thrown by `work` stops every thread and is rethrown here.
-inline void parallel_for(std::size_t n, unsigned workers, const std::function<void(std::size_t, unsigned)>& work,
-                         const std::function<bool()>& stop = {}) {
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> failed{false};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto run = [&](unsigned worker) {
-    try {
-      for (std::size_t i; !failed && (i = next.fetch_add(1)) < n;) {
-        if (stop && stop()) return;
-        work(i, worker);
-      }
-    } catch (...) {
-      std::lock_guard lock(error_mutex);
-      if (!error) error = std::current_exception();
-      failed = true;
-    }
-  };
-  workers = static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(workers, n)));
-  std::vector<std::thread> threads;
-  for (unsigned w = 1; w < workers; ++w) threads.emplace_back(run, w);
-  run(0);
-  for (std::thread& t : threads) t.join();
-  if (error) std::rethrow_exception(error);
-}
+// Runs work(i, worker) for i in [0, n) on up to `workers` threads (the calling thread is one of them),
+// each thread taking the next index; `worker` is the thread's number (0 for the caller), for per-thread
+// state. Stops taking new indices once `stop` returns true. Results must not depend on which thread ran
+// what.
+void parallel_for(std::size_t n, unsigned workers, const std::function<void(std::size_t, unsigned)>& work,
+                  const std::function<bool()>& stop = {});
 
 // Runs make(i) for i in [0, n) on `workers` threads of their own, and use(i, result) on the calling
 // thread in order of i as the results come: the ordered part runs while the next items are made, with
-// no wait for a whole batch. At most `window` results are made ahead of use. An exception thrown by
-// either stops everything and is rethrown here.
+// no wait for a whole batch. At most `window` results are made ahead of use.
 template <class T, class Make, class Use>
 void ordered_parallel(std::size_t n, unsigned workers, std::size_t window, Make&& make, Use&& use) {
   window = std::max<std::size_t>(1, window);
@@ -113,4 +89,4 @@ void ordered_parallel(std::size_t n, unsigned workers, std::size_t window, Make&
   if (error) std::rethrow_exception(error);
 }
 
-}  // namespace anth::site
+}  // namespace anth
