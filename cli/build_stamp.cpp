@@ -1,7 +1,6 @@
 #include "cli/build_stamp.h"
 
 #include <sys/stat.h>
-#include <xxhash.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "core/index/index.h"
+#include "core/util/hasher.h"
 #include "core/util/contained_file.h"
 #include "ingest/scan.h"
 #include "render/site/site_manifest.h"
@@ -21,24 +21,6 @@ namespace {
 
 constexpr int stamp_format = 2;  // 2: the site's files' sizes and mtimes
 
-class Hasher {
- public:
-  Hasher() { XXH3_64bits_reset(state_); }
-  ~Hasher() { XXH3_freeState(state_); }
-  Hasher(const Hasher&) = delete;
-  Hasher& operator=(const Hasher&) = delete;
-  // Each value with its length, so that ("ab", "c") and ("a", "bc") differ.
-  void add(std::string_view bytes) {
-    std::uint64_t n = bytes.size();
-    XXH3_64bits_update(state_, &n, sizeof n);
-    XXH3_64bits_update(state_, bytes.data(), bytes.size());
-  }
-  void add(std::int64_t v) { XXH3_64bits_update(state_, &v, sizeof v); }
-  std::uint64_t digest() const { return XXH3_64bits_digest(state_); }
-
- private:
-  XXH3_state_t* state_ = XXH3_createState();
-};
 
 std::int64_t mtime_ns(const struct stat& st) {
   return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
@@ -51,8 +33,8 @@ bool hash_kernel_results(const fs::path& index_path, Hasher& h) {
   if (!index) return false;
   for (const StoredKernelResult& r : index->kernel_results()) {
     for (const std::string* field : {&r.node, &r.kernel, &r.claims_json, &r.compiler, &r.checked_at, &r.error})
-      h.add(*field);
-    h.add(static_cast<std::int64_t>(r.pass));
+      h.text(*field);
+    h.number(r.pass);
   }
   return true;
 }
@@ -70,9 +52,9 @@ std::string out_file_times(const fs::path& out) {
   for (const std::string& path : paths) {
     struct stat st {};
     if (::lstat((out / path).c_str(), &st) != 0) return {};
-    h.add(path);
-    h.add(static_cast<std::int64_t>(st.st_size));
-    h.add(mtime_ns(st));
+    h.text(path);
+    h.number(st.st_size);
+    h.number(mtime_ns(st));
   }
   return "files " + std::to_string(h.digest()) + "\n";
 }
@@ -105,7 +87,7 @@ std::string out_key(const BuildInputs& inputs) {
 fs::path stamp_path(const BuildInputs& inputs) {
   std::string key = out_key(inputs);
   char name[48];
-  std::snprintf(name, sizeof name, "build-%016llx.stamp", static_cast<unsigned long long>(XXH3_64bits(key.data(), key.size())));
+  std::snprintf(name, sizeof name, "build-%016llx.stamp", static_cast<unsigned long long>(hash_text(key)));
   return inputs.index.parent_path() / name;
 }
 
@@ -119,28 +101,28 @@ std::string renderer_identity() {
 
 std::uint64_t hash_sources(const BuildInputs& inputs) {
   Hasher h;
-  h.add(static_cast<std::int64_t>(stamp_format));
-  h.add(renderer_identity());
-  h.add(out_key(inputs));
-  h.add(static_cast<std::int64_t>(inputs.unsafe_html));
+  h.number(stamp_format);
+  h.text(renderer_identity());
+  h.text(out_key(inputs));
+  h.number(inputs.unsafe_html);
   {
     // Read as load_config reads it: never a FIFO or a file outside the corpus.
     auto config = read_inside(real_root(inputs.corpus), "anthology.toml", 1 << 20);
-    h.add(config ? *config : std::string());
+    h.text(config ? *config : std::string());
   }
   CorpusScan scan = scan_corpus_tree(inputs.corpus);
   for (const SourceFile& f : scan.files) {
-    h.add(f.path);
-    h.add(static_cast<std::int64_t>(f.size));
-    h.add(f.mtime_ns);
-    h.add(f.ctime_ns);  // an edit whose size and mtime were restored (cp -p, rsync -t, tar x)
+    h.text(f.path);
+    h.number(f.size);
+    h.number(f.mtime_ns);
+    h.number(f.ctime_ns);  // an edit whose size and mtime were restored (cp -p, rsync -t, tar x)
   }
   return h.digest();
 }
 
 std::optional<std::uint64_t> hash_with_kernel_results(const BuildInputs& inputs, std::uint64_t sources) {
   Hasher h;
-  h.add(static_cast<std::int64_t>(sources));
+  h.number(sources);
   if (!hash_kernel_results(inputs.index, h)) return std::nullopt;
   return h.digest();
 }

@@ -1,43 +1,10 @@
 #include "render/site/page_keys.h"
 
-#include <xxhash.h>
-
 #include <algorithm>
-#include <memory>
+
+#include "core/util/hasher.h"
 
 namespace anth::site {
-
-namespace {
-
-// An XXH3 stream with typed appends; every text is followed by a separator, so ("ab","c") and
-// ("a","bc") differ.
-class Hasher {
- public:
-  Hasher() { XXH3_64bits_reset(state_.get()); }
-  Hasher& text(std::string_view s) {
-    XXH3_64bits_update(state_.get(), s.data(), s.size());
-    XXH3_64bits_update(state_.get(), "\0", 1);
-    return *this;
-  }
-  template <class T>
-  Hasher& number(T n) {
-    std::uint64_t v = static_cast<std::uint64_t>(n);
-    XXH3_64bits_update(state_.get(), &v, sizeof v);
-    return *this;
-  }
-  std::uint64_t digest() const {
-    std::uint64_t d = XXH3_64bits_digest(state_.get());
-    return d == 0 ? 1 : d;  // 0 means "no key"
-  }
-
- private:
-  struct Free {
-    void operator()(XXH3_state_t* s) const { XXH3_freeState(s); }
-  };
-  std::unique_ptr<XXH3_state_t, Free> state_{XXH3_createState()};
-};
-
-}  // namespace
 
 PageKeys::PageKeys(const SiteContext& context, std::string_view renderer) : ctx_(context) {
   if (renderer.empty()) return;
