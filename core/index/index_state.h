@@ -1,0 +1,28 @@
+#pragma once
+// What an open Index holds, shared by its lifecycle (index.cpp) and its content (index_content.cpp).
+// Private to core/index.
+#include <filesystem>
+
+#include "core/index/index.h"
+#include "core/index/index_health.h"
+#include "core/index/sqlite_util.h"
+
+namespace anth {
+
+struct Index::State {
+  sqlite3* db = nullptr;
+  std::filesystem::path path;
+  bool rebuilt = false;
+  bool writable = false;
+  index_detail::Statement load_parse;  // prepared on first use: ingest reads the parse of every unchanged note
+
+  State() = default;
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
+  ~State() {
+    load_parse = index_detail::Statement();
+    if (db && sqlite3_close_v2(db) == SQLITE_OK && writable) index_detail::remember_clean_close(path);
+  }
+};
+
+}  // namespace anth
