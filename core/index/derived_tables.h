@@ -1,5 +1,7 @@
 #pragma once
 // Writers of the derived tables of the index, run inside the caller's transaction. Private to core/index.
+// derived_tables.cpp: diagnostics and meta; graph_tables.cpp: the graph tables; search_table.cpp: the
+// full-text tables.
 //
 // The graph tables (nodes, relations, fields, tags, aliases, authors) are written per note: each table
 // has a row function that gives one note's rows, and the same function feeds a digest, so a note whose
@@ -21,6 +23,14 @@ std::vector<const Note*> node_notes(const Corpus& corpus);
 
 // "frontmatter", "inline", "body": how the origin of a field or relation is written in the tables.
 const char* origin_text(Origin origin);
+
+// Binds a location as three parameters (file, line, column) from `first`, of a statement or a digest.
+template <class Out>
+void bind_location(Out& s, int first, const Location& where) {
+  s.text(first, where.file);
+  s.integer(first + 1, where.line);
+  s.integer(first + 2, where.column);
+}
 
 // How store() brought the graph tables up to date, for tests and timing.
 struct GraphUpdate {
