@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <utility>
 
 #include "cli/build_stamp.h"
 #include "cli/progress.h"
@@ -90,6 +91,42 @@ site::WriteOptions fault_options() {
   return o;
 }
 
+// The errors and warnings among the diagnostics.
+std::pair<std::size_t, std::size_t> count_findings(const std::vector<Diagnostic>& diagnostics) {
+  std::size_t errors = 0, warnings = 0;
+  for (const Diagnostic& d : diagnostics) {
+    if (d.severity == Severity::Error) ++errors;
+    if (d.severity == Severity::Warning) ++warnings;
+  }
+  return {errors, warnings};
+}
+
+// --strict with errors: the first ten of them, and why the previous site stays.
+void report_strict_failure(const std::vector<Diagnostic>& diagnostics, std::size_t errors) {
+  std::size_t shown = 0;
+  for (const Diagnostic& d : diagnostics) {
+    if (d.severity != Severity::Error) continue;
+    if (shown++ == 10) {
+      std::cerr << "  ...\n";
+      break;
+    }
+    std::cerr << d.where.file << ":" << d.where.line << ":" << d.where.column << ": error " << d.rule << ": " << d.message
+              << "\n";
+  }
+  std::cerr << "anthology build: " << errors << (errors == 1 ? " lint error" : " lint errors")
+            << " with --strict; the previous site is kept\n";
+}
+
+// What the site is built from, with its caches beside the index.
+site::SiteInput site_input(const Session& session, const Args& args, const BuildInputs& inputs) {
+  site::SiteInput input{session.corpus(), *session.graph, session.diagnostics, session.kernel_results, {}};
+  input.options.site_title = session.config.site_title;
+  input.options.allow_raw_html = args.has("--unsafe-html");
+  input.options.layout_cache = inputs.index.parent_path() / "site-layouts.bin";
+  input.options.body_cache = inputs.index.parent_path() / "site-bodies.bin";
+  return input;
+}
+
 // One build: ingest (only changed notes), check, render, swap the site in. Returns the exit status.
 int build_once(const Args* args) {
   auto started = std::chrono::steady_clock::now();
@@ -127,32 +164,13 @@ int build_once(const Args* args) {
   const fs::path& out = inputs.out;
   if (auto ok = site::check_out_dir(out, session->root); !ok) return usage_error("build", ok.error());
 
-  std::size_t errors = 0, warnings = 0;
-  for (const Diagnostic& d : session->diagnostics) {
-    if (d.severity == Severity::Error) ++errors;
-    if (d.severity == Severity::Warning) ++warnings;
-  }
+  const auto [errors, warnings] = count_findings(session->diagnostics);
   if (args->has("--strict") && errors > 0) {
-    std::size_t shown = 0;
-    for (const Diagnostic& d : session->diagnostics) {
-      if (d.severity != Severity::Error) continue;
-      if (shown++ == 10) {
-        std::cerr << "  ...\n";
-        break;
-      }
-      std::cerr << d.where.file << ":" << d.where.line << ":" << d.where.column << ": error " << d.rule << ": " << d.message
-                << "\n";
-    }
-    std::cerr << "anthology build: " << errors << (errors == 1 ? " lint error" : " lint errors")
-              << " with --strict; the previous site is kept\n";
+    report_strict_failure(session->diagnostics, errors);
     return 1;
   }
 
-  site::SiteInput input{session->corpus(), *session->graph, session->diagnostics, session->kernel_results, {}};
-  input.options.site_title = session->config.site_title;
-  input.options.allow_raw_html = args->has("--unsafe-html");
-  input.options.layout_cache = inputs.index.parent_path() / "site-layouts.bin";
-  input.options.body_cache = inputs.index.parent_path() / "site-bodies.bin";
+  site::SiteInput input = site_input(*session, *args, inputs);
 
   site::WriteOptions write_options = fault_options();
   write_options.corpus = session->root;
