@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "render/embedded_assets.h"
+#include "core/model/embedded_assets.h"
 
 namespace anth::kernels {
 

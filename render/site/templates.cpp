@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "ingest/text.h"
-#include "render/embedded_assets.h"
+#include "core/model/embedded_assets.h"
 #include "render/site/html.h"
 
 namespace anth::site {
