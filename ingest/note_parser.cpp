@@ -106,6 +106,7 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, std::uint
   note.body_line = fm.body_line;
   note.word_count = count_words(note.body);
   note.fields = std::move(fm.fields);
+  for (Diagnostic& d : fm.findings) p.diagnostics.push_back(std::move(d));
 
   BodyScan scan = scan_body(note.body, note.body_line, path);
   note.wikilinks = std::move(scan.wikilinks);
