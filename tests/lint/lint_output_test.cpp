@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/rules/rule_catalog.h"
-#include "render/embedded_assets.h"
+#include "core/util/embedded_assets.h"
 #include "tests/support/test_support.h"
 
 using namespace anth::test;

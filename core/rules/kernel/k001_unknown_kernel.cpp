@@ -3,7 +3,7 @@
 #include "core/rules/rule.h"
 #include "core/rules/rule_support.h"
 #include "core/util/did_you_mean.h"
-#include "render/kernels/kernel_library.h"
+#include "core/model/kernel_catalog.h"
 
 namespace anth::rules {
 
