@@ -5,10 +5,10 @@
 #include <chrono>
 #include <ctime>
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "cli/progress.h"
 #include "core/rules/kernel/k003_kernel_claim_failed.h"
+#include "core/util/thread_pool.h"
 #include "render/kernels/claim_text.h"
 #include "render/kernels/kernel_library.h"
 
@@ -84,28 +84,24 @@ std::vector<KernelCheck> check_kernels(Session& session, const std::vector<const
   // The page names the compiler with its version (the command alone says little: c++ is g++ or clang++).
   const std::string version = kernels::compiler_version(toolchain.compiler);
   const std::string compiler_label = version.empty() ? toolchain.compiler : toolchain.compiler + " (" + version + ")";
-  std::atomic<std::size_t> next{0}, done{0};
+  std::atomic<std::size_t> done{0};
   Progress progress("kernels", nodes.size());
-  auto worker = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < nodes.size();) {
-      KernelCheck& c = checks[i];
-      c.node = nodes[i];
-      auto problems = kernels::check_kernel_request(request_of(*c.node));
-      if (!problems.empty() || !(c.skip_reason = field_finding(session, *c.node)).empty()) {
-        c.skipped = true;
-        if (!problems.empty()) c.skip_reason = problems.front().message;
-        continue;
-      }
-      // Each kernel its own options: the two workers must not share the source name.
-      kernels::RunOptions own = options;
-      own.source_name = kernels::split_kernel_name(c.node->kernel).first + ".cpp";
-      c.result = kernels::compile_and_run(kernels::emit_kernel_source(request_of(*c.node)), own);
-      progress.advance(++done);
+  // Two at a time: each runs a compiler, and the machine has other work.
+  parallel_for(nodes.size(), 2, [&](std::size_t i, unsigned) {
+    KernelCheck& c = checks[i];
+    c.node = nodes[i];
+    auto problems = kernels::check_kernel_request(request_of(*c.node));
+    if (!problems.empty() || !(c.skip_reason = field_finding(session, *c.node)).empty()) {
+      c.skipped = true;
+      if (!problems.empty()) c.skip_reason = problems.front().message;
+      return;
     }
-  };
-  std::thread helper(worker);
-  worker();
-  helper.join();
+    // Each kernel its own options: the two workers must not share the source name.
+    kernels::RunOptions own = options;
+    own.source_name = kernels::split_kernel_name(c.node->kernel).first + ".cpp";
+    c.result = kernels::compile_and_run(kernels::emit_kernel_source(request_of(*c.node)), own);
+    progress.advance(++done);
+  });
   progress.finish();
 
   std::string when = utc_now();

@@ -4,9 +4,9 @@
 #include <atomic>
 #include <iostream>
 #include <map>
-#include <thread>
 
 #include "cli/progress.h"
+#include "core/util/thread_pool.h"
 #include "render/kernels/kernel_library.h"
 #include "render/kernels/kernel_mutants.h"
 #include "render/kernels/kernel_runner.h"
@@ -56,25 +56,21 @@ std::string failing_claims(const kernels::KernelResult& r) {
 bool caught(const Job& job) { return job.error.empty() && job.result.error.empty() && !failing_claims(job.result).empty(); }
 
 void run_jobs(std::vector<Job>& jobs, const kernels::RunOptions& options) {
-  std::atomic<std::size_t> next{0}, done{0};
+  std::atomic<std::size_t> done{0};
   Progress progress("mutants", jobs.size());
-  auto worker = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < jobs.size();) {
-      Job& job = jobs[i];
-      try {
-        const std::string source = kernels::apply_mutant(kernels::emit_kernel_source(job.request), job.mutant);
-        kernels::RunOptions own = options;
-        own.source_name = job.base + ".cpp";
-        job.result = kernels::compile_and_run(source, own);
-      } catch (const std::exception& e) {
-        job.error = e.what();
-      }
-      progress.advance(++done);
+  // Two at a time: each runs a compiler, and the machine has other work.
+  parallel_for(jobs.size(), 2, [&](std::size_t i, unsigned) {
+    Job& job = jobs[i];
+    try {
+      const std::string source = kernels::apply_mutant(kernels::emit_kernel_source(job.request), job.mutant);
+      kernels::RunOptions own = options;
+      own.source_name = job.base + ".cpp";
+      job.result = kernels::compile_and_run(source, own);
+    } catch (const std::exception& e) {
+      job.error = e.what();
     }
-  };
-  std::thread helper(worker);
-  worker();
-  helper.join();
+    progress.advance(++done);
+  });
   progress.finish();
 }
 

@@ -32,10 +32,12 @@ const std::set<std::pair<std::string, Limit>> interim_allowed = {
     {"core/index/parse_codec.cpp", Limit::Function},
     {"render/site/markdown.cpp", Limit::File},
     {"render/site/site_context.cpp", Limit::Function},
-    // branch `ext`: the kernel catalogue becomes template files with metadata beside them.
+    // Branch `ext` (merged) left these: the kernel runner, three kernel templates (programs the
+    // library emits, not engine code), and the command table, one function returning all rows (a
+    // data table: an initializer, or a "// table:" marker, would exempt it).
     {"render/kernels/kernel_runner.cpp", Limit::File},
     {"render/kernels/kernel_runner.cpp", Limit::Function},
-    {"render/kernels/kernel_library.cpp", Limit::Function},
+    {"cli/command_table.cpp", Limit::Function},
     {"render/kernels/templates/entropy_bound.cpp", Limit::Function},
     {"render/kernels/templates/primer_ez.cpp", Limit::Function},
     {"render/kernels/templates/rmsnorm.cpp", Limit::Function},
