@@ -152,7 +152,8 @@ int build_once(const Args* args) {
   input.options.site_title = session->config.site_title;
   input.options.allow_raw_html = args->has("--unsafe-html");
   input.options.layout_cache = inputs.index.parent_path() / "site-layouts.bin";
-  input.options.body_cache = inputs.index.parent_path() / "site-bodies.bin";
+  std::error_code gone;
+  fs::remove(inputs.index.parent_path() / "site-bodies.bin", gone);  // the body cache of earlier versions
 
   site::WriteOptions write_options = fault_options();
   write_options.corpus = session->root;

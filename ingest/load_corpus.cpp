@@ -32,7 +32,7 @@ ParsedNote read_and_parse(const fs::path& root_real, const LoadOptions& options,
                           const std::string& key, std::uint64_t& hash) {
   auto bytes = read_inside(root_real, file.path, options.max_note_bytes);
   hash = bytes ? content_hash(*bytes) : 0;
-  ParsedNote parse = bytes ? parse_note(file.path, *bytes, options.max_note_bytes) : unreadable_note(file.path, bytes.error());
+  ParsedNote parse = bytes ? parse_note(file.path, *bytes, options.settings()) : unreadable_note(file.path, bytes.error());
   parse.key = key;
   return parse;
 }
@@ -65,7 +65,7 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
   CorpusScan scan = scan_corpus_tree(options.root);
   const fs::path root_real = real_root(options.root);  // notes are read only from inside it
   const std::vector<SourceFile>& files = scan.files;
-  const std::string key = parse_key(options.max_note_bytes);
+  const std::string key = parse_key(options.settings());
   std::unordered_map<std::string, CachedFile> cached;
   std::int64_t index_scanned_at = 0;
   if (index) {
@@ -120,7 +120,7 @@ Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) {
         } else {
           hashes[i] = content_hash(*bytes);
           if (plans[i] == Plan::ReuseIfSameHash && hashes[i] == cached[files[i].path].hash) continue;
-          parses[i] = parse_note(files[i].path, *bytes, options.max_note_bytes);
+          parses[i] = parse_note(files[i].path, *bytes, options.settings());
         }
         parses[i]->key = key;
         if (index) encodings[i - start] = encode_parse(*parses[i]);
