@@ -10,7 +10,7 @@
 #include "core/model/kind.h"
 #include "core/query/query_db.h"
 #include "core/query/sql_query.h"
-#include "render/embedded_assets.h"
+#include "core/util/embedded_assets.h"
 
 namespace anth::cli {
 

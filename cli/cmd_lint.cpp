@@ -11,7 +11,7 @@
 #include "cli/kernel_checks.h"
 #include "cli/session.h"
 #include "core/rules/rule_catalog.h"
-#include "render/embedded_assets.h"
+#include "core/util/embedded_assets.h"
 #include "render/lint/lint_report.h"
 
 namespace anth::cli {

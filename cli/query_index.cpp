@@ -1,7 +1,7 @@
 #include "cli/query_index.h"
 
 #include "cli/session.h"
-#include "core/query/fresh_index.h"
+#include "ingest/freshness.h"
 
 namespace anth::cli {
 
@@ -14,17 +14,16 @@ FlagSpec freshness_flag() {
 
 Expected<query::QueryDb> open_query_index(const Args& args) {
   std::string name = args.get("--freshness").value_or("auto");
-  auto mode = query::parse_freshness(name);
+  auto mode = parse_freshness(name);
   if (!mode) return failure("--freshness must be auto, files, folders or off, not '" + name + "'");
   fs::path root = corpus_root(args);
-  return query::open_fresh_index(
-      root, index_path(args, root),
-      [&]() -> Expected<void> {
-        auto session = open_session(args);
-        if (!session) return std::unexpected(session.error());
-        return {};
-      },
-      *mode);
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) return failure("no corpus folder at " + root.string());
+  const fs::path db_path = index_path(args, root);
+  // Ingest says whether the index is stale; when it is, cli refreshes it (an incremental ingest) and opens again.
+  if (auto db = query::QueryDb::open(db_path); db && staleness(db->handle(), root, *mode).empty()) return db;
+  if (auto session = open_session(args); !session) return std::unexpected(session.error());
+  return query::QueryDb::open(db_path);
 }
 
 }  // namespace anth::cli

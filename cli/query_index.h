@@ -1,6 +1,6 @@
 #pragma once
 // How the query commands (query, show, path, neighbors, origin, export) open the index: read-only, after
-// an incremental ingest when the notes changed, as far as --freshness looks (core/query/fresh_index.h).
+// an incremental ingest when the notes changed, as far as --freshness looks (ingest/freshness.h).
 #include "cli/args.h"
 #include "core/query/query_db.h"
 #include "core/util/expected.h"

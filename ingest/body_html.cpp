@@ -280,6 +280,33 @@ class BodyRewriter {
   std::vector<std::pair<cmark_node*, std::size_t>> wikilinks_, table_links_, file_links_;  // node, link index
 };
 
+// The tree's HTML, one top-level block at a time, each block freed once rendered: cmark's buffer for
+// the whole page (grown by doubling to 1.5x the HTML) never sits beside the whole tree, which is
+// several times the body's size. Blocks render alone as they do in the document, but for footnotes,
+// which the document's end collects: a body with any is rendered at once.
+std::string render_html_freeing(cmark_node* doc, int flags, cmark_llist* extensions, std::size_t body_size) {
+  std::string out;
+  auto append = [&](cmark_node* node) {
+    char* html = cmark_render_html(node, flags, extensions);
+    if (html) out += html;
+    std::free(html);
+  };
+  bool footnotes = false;
+  for (cmark_node* c = cmark_node_first_child(doc); c && !footnotes; c = cmark_node_next(c))
+    footnotes = cmark_node_get_type(c) == CMARK_NODE_FOOTNOTE_DEFINITION;
+  if (footnotes) {
+    append(doc);
+  } else {
+    out.reserve(body_size + body_size / 4);  // prose's HTML is a little larger than its markdown
+    while (cmark_node* block = cmark_node_first_child(doc)) {
+      append(block);
+      cmark_node_free(block);  // unlinks it too
+    }
+  }
+  cmark_node_free(doc);
+  return out;
+}
+
 // Table cells: the obsolete align attribute becomes a class (an inline style would need the
 // Content-Security-Policy to allow inline styles). Text from the note cannot match: its quotes and
 // angle brackets are escaped.
@@ -357,10 +384,7 @@ ParsedBody parse_body(std::string_view body, bool allow_raw_html) {
   }
   out.inline_blocks = inline_blocks(doc.get());
   BodyRewriter(doc.get(), allow_raw_html, out.rendered).run(body.size());
-  char* html = cmark_render_html(doc.get(), flags, cmark_parser_get_syntax_extensions(parser.get()));
-  doc.reset();  // the tree is several times the body's size: gone before the HTML is copied
-  out.rendered.html = html ? html : "";
-  std::free(html);
+  out.rendered.html = render_html_freeing(doc.release(), flags, cmark_parser_get_syntax_extensions(parser.get()), body.size());
   align_as_class(out.rendered.html);
   return out;
 }

@@ -5,7 +5,7 @@
 #include <unordered_map>
 
 #include "core/model/wikilink_text.h"
-#include "ingest/text.h"
+#include "core/util/text.h"
 
 namespace anth {
 

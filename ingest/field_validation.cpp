@@ -12,8 +12,8 @@
 #include "core/model/schema.h"
 #include "core/rules/rule_catalog.h"
 #include "core/util/did_you_mean.h"
+#include "core/util/text.h"
 #include "ingest/body_scan.h"
-#include "ingest/text.h"
 
 namespace anth {
 

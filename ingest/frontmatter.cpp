@@ -2,7 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "ingest/text.h"
+#include "core/util/text.h"
 
 namespace anth {
 
@@ -52,8 +52,8 @@ class FieldReader {
   struct OverBudget {
     Location where;
   };
-  FieldReader(const std::string& path, int first_line, std::size_t budget)
-      : path_(path), first_line_(first_line), left_(budget) {}
+  FieldReader(const std::string& path, int first_line, std::size_t budget, std::vector<Diagnostic>& findings)
+      : path_(path), first_line_(first_line), left_(budget), findings_(findings) {}
 
   Field field(const YAML::Node& key, const YAML::Node& value) {
     Field f;
@@ -67,7 +67,16 @@ class FieldReader {
       f.items.push_back(value_of(value));
     } else if (value.IsSequence()) {
       f.shape = Field::Shape::List;
-      for (const YAML::Node& item : value) f.items.push_back(value_of(item));
+      for (const YAML::Node& item : value) {
+        if (f.items.size() == max_list_entries) {
+          findings_.push_back({"S003", Severity::Error, at(item.Mark(), path_, first_line_),
+                               "list '" + f.key + "' has " + std::to_string(value.size()) + " entries, more than the limit of " +
+                                   std::to_string(max_list_entries) + ": the entries from here on are not read",
+                               {}});
+          break;
+        }
+        f.items.push_back(value_of(item));
+      }
     } else if (value.IsMap()) {
       f.shape = Field::Shape::Map;
       for (const auto& entry : value) {
@@ -106,6 +115,7 @@ class FieldReader {
   const std::string& path_;
   int first_line_;
   std::size_t left_;
+  std::vector<Diagnostic>& findings_;
   Location field_where_;
 };
 
@@ -162,16 +172,18 @@ Frontmatter parse_frontmatter(std::string_view text, const std::string& path) {
       fm.error = yaml_error(path, where.line, where.column, "frontmatter is not a mapping of field names to values");
       return fm;
     }
-    FieldReader reader(path, 2, yaml.size() + expansion_allowance);
+    FieldReader reader(path, 2, yaml.size() + expansion_allowance, fm.findings);
     for (const auto& entry : root) fm.fields.push_back(reader.field(entry.first, entry.second));
   } catch (const FieldReader::OverBudget& over) {
     fm.fields.clear();
+    fm.findings.clear();
     fm.error = yaml_error(path, over.where.line, over.where.column,
                           "frontmatter of " + std::to_string(yaml.size()) + " bytes expands past " +
                               std::to_string(yaml.size() + expansion_allowance) +
                               " bytes through YAML aliases (the limit is its size plus 1 MiB)");
   } catch (const YAML::Exception& e) {
     fm.fields.clear();
+    fm.findings.clear();
     fm.error = yaml_error(path, 2 + std::max(0, e.mark.line), std::max(0, e.mark.column) + 1, "invalid YAML: " + e.msg);
   }
   return fm;

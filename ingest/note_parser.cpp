@@ -5,10 +5,10 @@
 #include <algorithm>
 
 #include "core/model/schema.h"
+#include "core/util/text.h"
 #include "ingest/body_scan.h"
 #include "ingest/field_validation.h"
 #include "ingest/frontmatter.h"
-#include "ingest/text.h"
 
 namespace anth {
 
@@ -108,6 +108,7 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
   note.body_line = fm.body_line;
   note.word_count = count_words(note.body);
   note.fields = std::move(fm.fields);
+  for (Diagnostic& d : fm.findings) p.diagnostics.push_back(std::move(d));
 
   ParsedBody parsed = parse_body(note.body, settings.allow_raw_html);
   BodyScan scan = scan_body(note.body, note.body_line, path, parsed.inline_blocks);

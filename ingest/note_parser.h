@@ -6,16 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/model/diagnostic.h"
-#include "core/model/note.h"
+#include "core/model/parsed_note.h"
 
 namespace anth {
-
-struct ParsedNote {
-  Note note;
-  std::vector<Diagnostic> diagnostics;
-  std::string key;  // parse_key() of the parser and settings that made it; "" when not known
-};
 
 inline constexpr std::uint64_t default_max_note_bytes = 4 * 1024 * 1024;
 

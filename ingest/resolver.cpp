@@ -6,7 +6,7 @@
 #include "core/graph/link_index.h"
 #include "core/model/schema.h"
 #include "core/rules/rule_catalog.h"
-#include "ingest/text.h"
+#include "core/util/text.h"
 
 namespace anth {
 

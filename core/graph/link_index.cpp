@@ -1,19 +1,9 @@
 #include "core/graph/link_index.h"
 
 #include "core/util/case_fold.h"
+#include "core/util/text.h"
 
 namespace anth {
-
-namespace {
-
-std::string_view trim_space(std::string_view s) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
-  while (!s.empty() && space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-}  // namespace
 
 std::string_view file_stem(std::string_view path) {
   std::size_t slash = path.find_last_of('/');
@@ -36,7 +26,7 @@ LinkIndex::LinkIndex(const Corpus& corpus) {
 }
 
 std::string_view LinkIndex::resolve(std::string_view written) const {
-  std::string key = fold_case(trim_space(written));
+  std::string key = fold_case(trim(written));
   if (key.ends_with(".md")) key.resize(key.size() - 3);
   if (auto it = exact_.find(key); it != exact_.end()) return it->second;
   if (auto it = named_.find(key); it != named_.end()) return it->second;

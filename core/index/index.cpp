@@ -15,7 +15,7 @@
 #include "core/index/derived_tables.h"
 #include "core/index/index_owner.h"
 #include "core/index/sqlite_util.h"
-#include "render/embedded_assets.h"
+#include "core/util/embedded_assets.h"
 
 namespace anth {
 

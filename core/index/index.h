@@ -13,8 +13,8 @@
 
 #include "core/model/corpus.h"
 #include "core/model/diagnostic.h"
+#include "core/model/parsed_note.h"
 #include "core/util/expected.h"
-#include "ingest/note_parser.h"
 
 struct sqlite3;
 

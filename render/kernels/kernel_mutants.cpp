@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "render/embedded_assets.h"
+#include "core/util/embedded_assets.h"
 
 namespace anth::kernels {
 

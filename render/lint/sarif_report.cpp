@@ -4,7 +4,7 @@
 
 #include "core/rules/rule_catalog.h"
 #include "core/util/utf8.h"
-#include "render/embedded_assets.h"
+#include "core/util/embedded_assets.h"
 #include "render/lint/lint_report.h"
 #include "render/site/html.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 // The glossary terms of the corpus and where they occur in text: the title and every alias of each
-// TERM, matched case-insensitively at word boundaries, the longest name winning where two overlap.
+// TERM, matched case-insensitively (Unicode's case folding) at word boundaries, the longest name winning where two overlap.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -38,22 +38,23 @@ class Glossary {
   // a name, alias or definition does, which every body's terms and tooltips depend on.
   std::uint64_t fingerprint() const { return fingerprint_; }
 
-  // Every occurrence of a term's name in `text`, left to right, not overlapping. A match starts and
-  // ends at a word boundary (the neighbouring characters are not ASCII letters or digits). Where
-  // names of two terms fold to the same bytes, the term first by id has it.
+  // Every occurrence of a term's name in `text`, left to right, not overlapping, compared in Unicode's
+  // case folding (fold_case, as links compare names). A match starts and ends at a word boundary (the
+  // neighbouring characters are not letters, marks or digits, in any script). Where names of two
+  // terms fold to the same text, the term first by id has it.
   std::vector<TermMatch> scan(std::string_view text) const;
 
  private:
-  // The folded names as a trie of tokens -- a run of ASCII letters and digits, or any other single
-  // byte -- walked from each word start: one step per word rather than per byte, and most words of
+  // The folded names as a trie of tokens -- a run of letters, marks and digits, or any other single
+  // character -- walked from each word start: one step per word rather than per byte, and most words of
   // a text start no name at all. A step is found in one hash table: (from node, token) -> node.
   struct Step {
     std::uint64_t hash = 0;
     std::uint32_t from = 0, to = 0;  // to == 0: an empty slot (node 0 is the root)
     std::uint32_t token = 0, length = 0;  // the token's folded bytes: tokens_[token, token + length)
   };
-  // The node after `from` by the token text[begin, end) (folded, its hash `hash`), or 0.
-  std::uint32_t step(std::uint32_t from, std::string_view text, std::size_t begin, std::size_t end, std::uint64_t hash) const;
+  // The node after `from` by the folded token `folded` (its hash `hash`), or 0.
+  std::uint32_t step(std::uint32_t from, std::string_view folded, std::uint64_t hash) const;
 
   struct Hash {
     using is_transparent = void;

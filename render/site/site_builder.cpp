@@ -6,7 +6,7 @@
 #include <map>
 #include <mutex>
 
-#include "render/embedded_assets.h"
+#include "core/util/embedded_assets.h"
 #include "render/site/html.h"
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"

@@ -9,8 +9,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "ingest/text.h"
-#include "render/embedded_assets.h"
+#include "core/util/embedded_assets.h"
+#include "core/util/text.h"
 #include "render/site/html.h"
 
 namespace anth::site {

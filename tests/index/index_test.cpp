@@ -16,7 +16,7 @@
 #include "core/index/index.h"
 #include "ingest/note_parser.h"
 #include "ingest/resolver.h"
-#include "render/embedded_assets.h"
+#include "core/util/embedded_assets.h"
 #include "tests/support/test_support.h"
 
 namespace {

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "render/embedded_assets.h"
+#include "core/util/embedded_assets.h"
 #include "render/kernels/kernel_library.h"
 #include "tests/support/test_support.h"
 

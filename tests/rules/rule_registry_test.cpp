@@ -6,7 +6,7 @@
 
 #include "core/rules/rule.h"
 #include "core/rules/rule_catalog.h"
-#include "render/embedded_assets.h"
+#include "core/util/embedded_assets.h"
 
 TEST_CASE("graph rules: P001-P013 and K001-K002 are registered in id order", "[rules][registry]") {
   std::vector<std::string> ids;

@@ -1,5 +1,5 @@
-// The glossary matcher: the names of the TERMs found in text case-insensitively (ASCII), at word
-// boundaries, the longest name winning and a name belonging to the first id that has it. The trie
+// The glossary matcher: the names of the TERMs found in text case-insensitively (Unicode's case
+// folding, as links compare names), at word boundaries, the longest name winning and a name belonging to the first id that has it. The trie
 // walk is checked against a plain matcher that tries every name at every word start.
 #include <catch2/catch.hpp>
 
@@ -33,7 +33,10 @@ Corpus corpus_of(std::vector<Note> notes) {
   return c;
 }
 
-bool word(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+// The random texts below hold no non-ASCII character but "é", a letter: every byte of it is a word byte.
+bool word(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || static_cast<unsigned char>(c) >= 0x80;
+}
 char folded(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 std::string fold(std::string_view s) {
   std::string out(s);
@@ -110,18 +113,32 @@ TEST_CASE("site: glossary names match whole words only", "[site][glossary]") {
   // A hyphen is a boundary: inside "self-attention" the longer name wins at its start.
   CHECK(found(g, "self-attention and attention-like") == Found{"self-attention@0+14", "attention@19+9"});
   CHECK(found(g, "myself-attention") == Found{"attention@7+9"});
-  // Only ASCII letters and digits make words: a non-ASCII letter is a boundary.
-  CHECK(found(g, "\xc3\xa9norm norm\xc3\xa9") == Found{"norm@2+4", "norm@7+4"});
+  // Letters of any script make words: "énorm" and "normé" are other words; a dash or a non-breaking
+  // space is a boundary, and so is a byte that is not UTF-8.
+  CHECK(found(g, "\xc3\xa9norm norm\xc3\xa9 \xe2\x80\x94norm\xc2\xa0norm\xe9") == Found{"norm@17+4", "norm@23+4"});
   CHECK(found(g, "") == Found{});
 }
 
-TEST_CASE("site: glossary names fold ASCII case, and the first id keeps a name two terms share", "[site][glossary]") {
+TEST_CASE("site: glossary names fold case, and the first id keeps a name two terms share", "[site][glossary]") {
   Corpus c = corpus_of({term("b-norm", "QK norm"), term("a-norm", "QK-Norm", {"qk NORM"}), term("c", "-dash-", {"ok!"})});
   Glossary g(c);
   // a-norm comes first by id: "qk norm" is its alias, so b-norm's title never matches.
   CHECK(found(g, "Qk Norm and QK-NORM") == Found{"a-norm@0+7", "a-norm@12+7"});
   // Names that do not start and end with a letter or digit have no boundaries: never matched.
   CHECK(found(g, "-dash- ok!") == Found{});
+}
+
+TEST_CASE("site: glossary names fold case as links do, in every script", "[site][glossary]") {
+  Corpus c = corpus_of({term("ueber-norm", "\xc3\x9c" "ber-Norm"), term("sisyphus", "\xce\xa3\xce\xaf\xcf\x83\xcf\x85\xcf\x86\xce\xbf\xcf\x82"),
+                        term("vnimanie", "\xd0\x92\xd0\xbd\xd0\xb8\xd0\xbc\xd0\xb0\xd0\xbd\xd0\xb8\xd0\xb5"), term("strasse", "Stra\xc3\x9f" "e")});
+  Glossary g(c);
+  // "Über-Norm" in lower case, and with a decomposed "U" + combining diaeresis.
+  CHECK(found(g, "the \xc3\xbc" "ber-norm and U\xcc\x88" "BER-NORM") == Found{"ueber-norm@4+10", "ueber-norm@19+11"});
+  // Greek "Σίσυφος" in capitals (its final sigma folds like the others), Cyrillic "Внимание" in capitals.
+  CHECK(found(g, "\xce\xa3\xce\x8a\xce\xa3\xce\xa5\xce\xa6\xce\x9f\xce\xa3, \xd0\x92\xd0\x9d\xd0\x98\xd0\x9c\xd0\x90\xd0\x9d\xd0\x98\xd0\x95") ==
+        Found{"sisyphus@0+14", "vnimanie@16+16"});
+  // Full folding: "STRASSE" is "Straße"; inside a longer Cyrillic word, no match.
+  CHECK(found(g, "STRASSE \xd0\xb2\xd0\xbd\xd0\xb8\xd0\xbc\xd0\xb0\xd0\xbd\xd0\xb8\xd0\xb5\xd0\xbc") == Found{"strasse@0+7"});
 }
 
 TEST_CASE("site: the glossary trie finds what trying every name finds", "[site][glossary]") {

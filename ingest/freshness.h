@@ -8,18 +8,17 @@
 //    a few stats whatever the size;
 //  - Auto: Files up to auto_files_limit notes, Folders above, so a query stays well under 100 ms;
 //  - Off: the index as it is.
-// When stale, a refresh (the caller's incremental ingest, cli's open_session) runs first.
+// Ingest answers whether the index is stale, from the file system and the index's stamps; the caller
+// decides what to do about it (cli's open_query_index runs an incremental ingest, then opens again).
 #include <cstddef>
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "core/query/query_db.h"
-#include "core/util/expected.h"
+struct sqlite3;
 
-namespace anth::query {
+namespace anth {
 
 enum class Freshness { Auto, Files, Folders, Off };
 inline constexpr std::size_t auto_files_limit = 20000;
@@ -30,9 +29,4 @@ std::optional<Freshness> parse_freshness(std::string_view name);  // "auto", "fi
 // ("sota/SOTA-192.md changed", "lit/LIT-900.md is new", "3 files removed", "a folder changed").
 std::string staleness(sqlite3* db, const std::filesystem::path& root, Freshness mode = Freshness::Files);
 
-// Opens the index read-only, calling `refresh` first when it is stale. Fails with a one-line reason
-// when the corpus folder is missing, the refresh fails, or the index cannot be opened.
-Expected<QueryDb> open_fresh_index(const std::filesystem::path& root, const std::filesystem::path& db_path,
-                                   const std::function<Expected<void>()>& refresh, Freshness mode = Freshness::Auto);
-
-}  // namespace anth::query
+}  // namespace anth

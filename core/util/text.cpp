@@ -1,4 +1,4 @@
-#include "ingest/text.h"
+#include "core/util/text.h"
 
 #include <cctype>
 

@@ -1,4 +1,4 @@
-#include "core/query/fresh_index.h"
+#include "ingest/freshness.h"
 
 #include <sqlite3.h>
 #include <xxhash.h>
@@ -11,7 +11,7 @@
 #include "core/index/sqlite_util.h"
 #include "ingest/scan.h"
 
-namespace anth::query {
+namespace anth {
 
 namespace {
 
@@ -85,13 +85,4 @@ std::string staleness(sqlite3* db, const std::filesystem::path& root, Freshness 
   return folders_unchanged(root, stamps) ? std::string() : "a folder changed";
 }
 
-Expected<QueryDb> open_fresh_index(const std::filesystem::path& root, const std::filesystem::path& db_path,
-                                   const std::function<Expected<void>()>& refresh, Freshness mode) {
-  std::error_code ec;
-  if (!std::filesystem::is_directory(root, ec)) return failure("no corpus folder at " + root.string());
-  if (auto db = QueryDb::open(db_path); db && staleness(db->handle(), root, mode).empty()) return db;
-  if (auto refreshed = refresh(); !refreshed) return std::unexpected(refreshed.error());
-  return QueryDb::open(db_path);
-}
-
-}  // namespace anth::query
+}  // namespace anth

@@ -1,5 +1,5 @@
 #pragma once
-// Small text helpers of ingest: UTF-8 checks, columns in code points, trimming, and (from core) the case fold.
+// Small text helpers shared by ingest and render: UTF-8 checks, columns in code points, trimming, the case fold.
 #include <cstddef>
 #include <string>
 #include <string_view>

@@ -1,0 +1,98 @@
+# One library per pipeline stage, and walls the compiler enforces (ARCHITECTURE.md, "Build targets").
+#
+# Every include is written from the repository root ("core/model/note.h"), so a target that had the
+# root on its include path could include anything. Instead each stage gets an include root in the
+# build tree holding symlinks to its own source folders only:
+#   stage-include/model/core/{model,util}   stage-include/core/core/{graph,rules,query,index,config}
+#   stage-include/ingest/ingest             stage-include/render/render       stage-include/cli/cli
+# and a target sees its own root and the roots of the stages below it, nothing else: an include
+# against the direction is "No such file or directory". The compiler's own first look, in the
+# including file's folder, can still reach a sibling stage through "../"; the include test
+# (tests/architecture/include_direction_test.cpp) resolves such includes and fails on them.
+set(STAGE_INCLUDE ${CMAKE_BINARY_DIR}/stage-include)
+
+# stage_root(<stage> <source folder>...): symlinks each folder (relative to the repo root) under the stage's root.
+function(stage_root stage)
+  foreach(folder IN LISTS ARGN)
+    get_filename_component(parent ${STAGE_INCLUDE}/${stage}/${folder} DIRECTORY)
+    file(MAKE_DIRECTORY ${parent})
+    file(CREATE_LINK ${CMAKE_SOURCE_DIR}/${folder} ${STAGE_INCLUDE}/${stage}/${folder} SYMBOLIC)
+  endforeach()
+endfunction()
+
+# stage_library(<target> ROOTS <stage>... SOURCES <file>... LINKS <target>...): a static library that sees
+# only the listed stage roots; links are PRIVATE (a static library still passes them on to the link line).
+function(stage_library target)
+  cmake_parse_arguments(ARG "" "" "ROOTS;SOURCES;LINKS" ${ARGN})
+  add_library(${target} STATIC ${ARG_SOURCES})
+  list(TRANSFORM ARG_ROOTS PREPEND ${STAGE_INCLUDE}/)
+  target_include_directories(${target} PRIVATE ${ARG_ROOTS})
+  target_compile_options(${target} PRIVATE ${WARNINGS})
+  target_compile_definitions(${target} PRIVATE ANTHOLOGY_VERSION="${PROJECT_VERSION}")
+  target_link_libraries(${target} PRIVATE ${ARG_LINKS})
+endfunction()
+
+# stage_sources(<var> <glob>...): the .cpp files under the given folders.
+function(stage_sources var)
+  list(TRANSFORM ARGN APPEND /*.cpp)
+  file(GLOB_RECURSE found CONFIGURE_DEPENDS ${ARGN})
+  set(${var} ${found} PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE ${STAGE_INCLUDE})  # folders that moved between stages must not linger
+stage_root(model core/model core/util)
+stage_root(core core/graph core/rules core/query core/index core/config)
+stage_root(ingest ingest)
+stage_root(render render)
+stage_root(cli cli)
+
+stage_sources(MODEL_SOURCES ${CMAKE_SOURCE_DIR}/core/model ${CMAKE_SOURCE_DIR}/core/util)
+stage_sources(CORE_SOURCES ${CMAKE_SOURCE_DIR}/core/graph ${CMAKE_SOURCE_DIR}/core/rules
+              ${CMAKE_SOURCE_DIR}/core/query ${CMAKE_SOURCE_DIR}/core/index ${CMAKE_SOURCE_DIR}/core/config)
+stage_sources(INGEST_SOURCES ${CMAKE_SOURCE_DIR}/ingest)
+stage_sources(RENDER_SOURCES ${CMAKE_SOURCE_DIR}/render)
+stage_sources(CLI_SOURCES ${CMAKE_SOURCE_DIR}/cli)
+list(FILTER RENDER_SOURCES EXCLUDE REGEX "render/kernels/templates/")
+list(FILTER CLI_SOURCES EXCLUDE REGEX "cli/main\\.cpp$")
+
+# INTERIM (issue 14, until the kernel catalogue moves into core/model on branch `ext`): rules K001 and
+# K002 read render/kernels/kernel_library.h. That header alone is exposed, to those two files alone,
+# and its .cpp is compiled into a small target of its own that core and render both link. On merge:
+# delete this block, and empty the allowlist in tests/architecture/include_direction_test.cpp.
+set(INTERIM_KERNEL_LIBRARY ${CMAKE_SOURCE_DIR}/render/kernels/kernel_library.cpp)
+set(INTERIM_KERNEL_CATALOGUE "")
+if(EXISTS ${INTERIM_KERNEL_LIBRARY})
+  set(INTERIM_KERNEL_CATALOGUE anthology_interim_kernel_catalogue)
+  stage_root(interim-kernel-catalogue render/kernels/kernel_library.h)
+  list(REMOVE_ITEM RENDER_SOURCES ${INTERIM_KERNEL_LIBRARY})
+  stage_library(${INTERIM_KERNEL_CATALOGUE} ROOTS interim-kernel-catalogue SOURCES ${INTERIM_KERNEL_LIBRARY})
+  file(GLOB INTERIM_KERNEL_USERS ${CMAKE_SOURCE_DIR}/core/rules/k001_*.cpp ${CMAKE_SOURCE_DIR}/core/rules/k002_*.cpp)
+  set_source_files_properties(${INTERIM_KERNEL_USERS} PROPERTIES
+    INCLUDE_DIRECTORIES ${STAGE_INCLUDE}/interim-kernel-catalogue)
+endif()
+
+# core/config reads rule severities from the rule catalogue (core/rules), so it sits in core until the
+# catalogue moves into core/model (issue 14).
+stage_library(anthology_model ROOTS model SOURCES ${MODEL_SOURCES} ${ASSETS_CPP}
+  LINKS PkgConfig::UTF8PROC)
+stage_library(anthology_core ROOTS model core SOURCES ${CORE_SOURCES}
+  LINKS anthology_model ${INTERIM_KERNEL_CATALOGUE} SQLite::SQLite3 nlohmann_json::nlohmann_json Boost::graph
+        PkgConfig::TOMLPP PkgConfig::XXHASH)
+stage_library(anthology_ingest ROOTS model core ingest SOURCES ${INGEST_SOURCES}
+  LINKS anthology_core anthology_model SQLite::SQLite3 yaml-cpp PkgConfig::CMARK ${CMARK_EXTENSIONS_LIB}
+        PkgConfig::XXHASH Threads::Threads)
+# render parses no markdown (ingest made every body ready for it): no cmark-gfm here.
+stage_library(anthology_render ROOTS model core render SOURCES ${RENDER_SOURCES}
+  LINKS anthology_core anthology_model ${INTERIM_KERNEL_CATALOGUE} nlohmann_json::nlohmann_json
+        PkgConfig::XXHASH Threads::Threads)
+stage_library(anthology_cli ROOTS model core ingest render cli SOURCES ${CLI_SOURCES}
+  LINKS anthology_render anthology_ingest anthology_core anthology_model nlohmann_json::nlohmann_json
+        PkgConfig::XXHASH Threads::Threads)
+set(ANTHOLOGY_STAGE_TARGETS anthology_model anthology_core anthology_ingest anthology_render anthology_cli
+    ${INTERIM_KERNEL_CATALOGUE})
+
+add_executable(anthology cli/main.cpp)
+target_include_directories(anthology PRIVATE ${STAGE_INCLUDE}/model ${STAGE_INCLUDE}/core ${STAGE_INCLUDE}/ingest
+                           ${STAGE_INCLUDE}/render ${STAGE_INCLUDE}/cli)
+target_compile_options(anthology PRIVATE ${WARNINGS})
+target_link_libraries(anthology PRIVATE anthology_cli)
