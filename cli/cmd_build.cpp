@@ -107,7 +107,8 @@ site::SiteInput site_input(const Session& session, const Args& args, const Build
   input.options.site_title = session.config.site_title;
   input.options.allow_raw_html = args.has("--unsafe-html");
   input.options.layout_cache = inputs.index.parent_path() / "site-layouts.bin";
-  input.options.body_cache = inputs.index.parent_path() / "site-bodies.bin";
+  std::error_code gone;
+  fs::remove(inputs.index.parent_path() / "site-bodies.bin", gone);  // the body cache of earlier versions
   return input;
 }
 

@@ -100,6 +100,7 @@ Expected<Session> open_session(const Args& args, StoreMode mode) {
                         progress.set_total(total);
                         progress.advance(done);
                       }};
+  options.allow_raw_html = args.has("--unsafe-html");  // build's: the bodies keep raw HTML for the site
   auto loaded = load_corpus(options, &*s.index);
   progress.finish();
   if (!loaded) return std::unexpected(loaded.error());

@@ -70,9 +70,10 @@ stage_library(anthology_core ROOTS model core SOURCES ${CORE_SOURCES}
 stage_library(anthology_ingest ROOTS model core ingest SOURCES ${INGEST_SOURCES}
   LINKS anthology_core anthology_model SQLite::SQLite3 yaml-cpp PkgConfig::CMARK ${CMARK_EXTENSIONS_LIB}
         PkgConfig::XXHASH Threads::Threads)
+# render parses no markdown (ingest made every body ready for it): no cmark-gfm here.
 stage_library(anthology_render ROOTS model core render SOURCES ${RENDER_SOURCES}
-  LINKS anthology_core anthology_model  nlohmann_json::nlohmann_json
-        PkgConfig::CMARK ${CMARK_EXTENSIONS_LIB} PkgConfig::XXHASH Threads::Threads)
+  LINKS anthology_core anthology_model nlohmann_json::nlohmann_json
+        PkgConfig::XXHASH Threads::Threads)
 stage_library(anthology_cli ROOTS model core ingest render cli SOURCES ${CLI_SOURCES}
   LINKS anthology_render anthology_ingest anthology_core anthology_model nlohmann_json::nlohmann_json
         PkgConfig::XXHASH Threads::Threads)

@@ -1,64 +1,15 @@
 #include "ingest/body_scan.h"
 
-#include <cmark-gfm-core-extensions.h>
-#include <cmark-gfm.h>
-
 #include <cctype>
-#include <cstring>
-#include <memory>
-#include <mutex>
+#include <optional>
 #include <unordered_map>
 
 #include "core/model/wikilink_text.h"
-#include "core/util/markdown_limits.h"
 #include "core/util/text.h"
 
 namespace anth {
 
 namespace {
-
-struct LineRange {
-  int first;  // 1-based lines of the body
-  int last;
-};
-
-// The blocks whose inline content may hold wikilinks and fields: paragraphs, headings and tables.
-std::vector<LineRange> inline_blocks(std::string_view body) {
-  static std::once_flag registered;
-  std::call_once(registered, [] { cmark_gfm_core_extensions_ensure_registered(); });
-
-  std::unique_ptr<cmark_parser, decltype(&cmark_parser_free)> parser(cmark_parser_new(CMARK_OPT_DEFAULT),
-                                                                      cmark_parser_free);
-  cmark_syntax_extension* table = cmark_find_syntax_extension("table");
-  if (table && !has_huge_table_row(body)) cmark_parser_attach_syntax_extension(parser.get(), table);
-  cmark_parser_feed(parser.get(), body.data(), body.size());
-  std::unique_ptr<cmark_node, decltype(&cmark_node_free)> doc(cmark_parser_finish(parser.get()), cmark_node_free);
-
-  std::vector<LineRange> ranges;
-  // cmark-gfm reports a setext heading as ending on the line after its underline (the line that closed
-  // it): cut the heading back to before the next block, so that line is neither read twice nor read as
-  // text when it is code.
-  std::size_t heading = ranges.max_size();
-  cmark_iter* iter = cmark_iter_new(doc.get());
-  for (cmark_event_type ev; (ev = cmark_iter_next(iter)) != CMARK_EVENT_DONE;) {
-    if (ev != CMARK_EVENT_ENTER) continue;
-    cmark_node* node = cmark_iter_get_node(iter);
-    if (heading < ranges.size()) {
-      int start = cmark_node_get_start_line(node);
-      if (start > ranges[heading].first && start <= ranges[heading].last) ranges[heading].last = start - 1;
-      heading = ranges.max_size();
-    }
-    cmark_node_type type = cmark_node_get_type(node);
-    bool is_table = std::strcmp(cmark_node_get_type_string(node), "table") == 0;
-    if (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || is_table) {
-      ranges.push_back({cmark_node_get_start_line(node), cmark_node_get_end_line(node)});
-      if (type == CMARK_NODE_HEADING) heading = ranges.size() - 1;
-      cmark_iter_reset(iter, node, CMARK_EVENT_EXIT);  // its inline children add nothing
-    }
-  }
-  cmark_iter_free(iter);
-  return ranges;
-}
 
 bool is_key_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; }
 
@@ -77,6 +28,7 @@ class BlockScanner {
       col_offset_ = 0;
       col_ = 1;
       no_close_from_ = std::string_view::npos;
+      finder_.emplace(line);
       dead_[0].assign(line.size(), false);
       dead_[1].assign(line.size(), false);
       std::size_t i = 0;
@@ -140,12 +92,10 @@ class BlockScanner {
   void collect_value(Field& f, std::string_view line, std::size_t from, std::size_t to) {
     std::size_t i = from;
     while (i < to) {
-      std::size_t open = line.find("[[", i);
-      if (open == std::string_view::npos || open >= to) break;
-      std::size_t close = find_close(line, open + 2);
-      if (close == std::string_view::npos || close >= to) break;
-      f.items.push_back({std::string(line.substr(open, close + 2 - open)), loc(open)});
-      i = close + 2;
+      std::optional<WikilinkSpan> link = finder_->next(i);
+      if (!link || link->close >= to) break;
+      f.items.push_back({std::string(line.substr(link->open, link->close + 2 - link->open)), loc(link->open)});
+      i = link->close + 2;
     }
     if (f.items.empty()) {
       std::string_view raw = line.substr(from, to - from);
@@ -182,12 +132,11 @@ class BlockScanner {
         continue;
       }
       if (c == '[' && i + 1 < to && line[i + 1] == '[') {
-        std::size_t close = find_close(line, i + 2);
-        if (close != std::string_view::npos && close < to) {
-          Wikilink link = parse_wikilink_text(line.substr(i + 2, close - i - 2));
+        if (std::optional<WikilinkSpan> span = finder_->at(i); span && span->close < to) {
+          Wikilink link = parse_wikilink_text(span->inside(line));
           link.where = loc(i);
           if (!link.target.empty()) out_.wikilinks.push_back(std::move(link));
-          i = close + 2;
+          i = span->close + 2;
           continue;
         }
       }
@@ -271,6 +220,7 @@ class BlockScanner {
   std::size_t col_offset_ = 0;
   int col_ = 1;
   std::size_t no_close_from_ = std::string_view::npos;
+  std::optional<WikilinkFinder> finder_;  // the wikilinks of the line (core/model/wikilink_text.h)
   std::vector<bool> dead_[2];
   std::vector<std::size_t> visited_;
   // Per block: the line and offset of the last backtick run of each length.
@@ -304,17 +254,21 @@ Wikilink parse_wikilink_text(std::string_view inside) {
   return link;
 }
 
-BodyScan scan_body(std::string_view body, int body_line, const std::string& path) {
+BodyScan scan_body(std::string_view body, int body_line, const std::string& path, const std::vector<LineRange>& blocks) {
   BodyScan out;
   if (body.empty()) return out;
   std::vector<std::string_view> lines = split_lines(body);
-  for (LineRange r : inline_blocks(body)) {
+  for (LineRange r : blocks) {
     if (r.first < 1 || r.last < r.first || static_cast<std::size_t>(r.first) > lines.size()) continue;
     std::size_t last = std::min<std::size_t>(r.last, lines.size());
     std::vector<std::string_view> block(lines.begin() + (r.first - 1), lines.begin() + last);
     BlockScanner(block, body_line + r.first - 1, path, out).run();
   }
   return out;
+}
+
+BodyScan scan_body(std::string_view body, int body_line, const std::string& path) {
+  return scan_body(body, body_line, path, parse_body(body, false).inline_blocks);
 }
 
 }  // namespace anth

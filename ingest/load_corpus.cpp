@@ -32,7 +32,7 @@ ParsedNote read_and_parse(const fs::path& root_real, const LoadOptions& options,
                           const std::string& key, std::uint64_t& hash) {
   auto bytes = read_inside(root_real, file.path, options.max_note_bytes);
   hash = bytes ? content_hash(*bytes) : 0;
-  ParsedNote parse = bytes ? parse_note(file.path, *bytes, options.max_note_bytes) : unreadable_note(file.path, bytes.error());
+  ParsedNote parse = bytes ? parse_note(file.path, *bytes, options.settings()) : unreadable_note(file.path, bytes.error());
   parse.key = key;
   return parse;
 }
@@ -100,7 +100,7 @@ Expected<LoadedCorpus> LoadRun::run() {
   out_.corpus.scanned_at_ns = now_ns();
   scan_ = scan_corpus_tree(options_.root);
   root_real_ = real_root(options_.root);
-  key_ = parse_key(options_.max_note_bytes);
+  key_ = parse_key(options_.settings());
   if (index_) {
     cached_ = index_->cached_files();
     index_scanned_at_ = index_->scanned_at_ns();
@@ -179,7 +179,7 @@ void LoadRun::parse_chunk(std::size_t start, std::size_t end, std::vector<std::s
     } else {
       hashes_[i] = content_hash(*bytes);
       if (plans_[i] == Plan::ReuseIfSameHash && hashes_[i] == cached_.at(files[i].path).hash) return;
-      parses_[i] = parse_note(files[i].path, *bytes, options_.max_note_bytes);
+      parses_[i] = parse_note(files[i].path, *bytes, options_.settings());
     }
     parses_[i]->key = key_;
     if (index_) encodings[k] = encode_parse(*parses_[i]);

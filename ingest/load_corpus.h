@@ -20,6 +20,8 @@ struct LoadOptions {
   unsigned threads = 0;  // 0: one per core
   // Called now and then from the parsing threads with the number of files done so far.
   std::function<void(std::size_t done, std::size_t total)> on_progress;
+  bool allow_raw_html = false;  // bodies keep their raw HTML for the site (part of the parse key)
+  ParseSettings settings() const { return {max_note_bytes, allow_raw_html}; }
 };
 
 struct LoadedCorpus {

@@ -79,15 +79,17 @@ void add_field_mentions(Note& note) {
 
 std::uint64_t content_hash(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
 
-std::string parse_key(std::uint64_t max_bytes) {
-  return "parser " + std::to_string(parser_version) + "; max_note_bytes " + std::to_string(max_bytes);
+std::string parse_key(const ParseSettings& settings) {
+  return "parser " + std::to_string(parser_version) + "; max_note_bytes " + std::to_string(settings.max_bytes) +
+         (settings.allow_raw_html ? "; raw html" : "");
 }
 
 ParsedNote unreadable_note(const std::string& path, const std::string& reason) {
   return unreadable(path, {path, 1, 1}, reason);
 }
 
-ParsedNote parse_note(const std::string& path, std::string_view bytes, std::uint64_t max_bytes) {
+ParsedNote parse_note(const std::string& path, std::string_view bytes, const ParseSettings& settings) {
+  const std::uint64_t max_bytes = settings.max_bytes;
   if (bytes.size() > max_bytes)
     return unreadable(path, {path, 1, 1}, "file is over the limit of " + std::to_string(max_bytes) + " bytes");
   if (std::size_t nul = bytes.find('\0'); nul != std::string_view::npos)
@@ -108,7 +110,9 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, std::uint
   note.fields = std::move(fm.fields);
   for (Diagnostic& d : fm.findings) p.diagnostics.push_back(std::move(d));
 
-  BodyScan scan = scan_body(note.body, note.body_line, path);
+  ParsedBody parsed = parse_body(note.body, settings.allow_raw_html);
+  BodyScan scan = scan_body(note.body, note.body_line, path, parsed.inline_blocks);
+  note.rendered = std::move(parsed.rendered);
   note.wikilinks = std::move(scan.wikilinks);
   for (Field& f : scan.inline_fields) note.fields.push_back(std::move(f));
 

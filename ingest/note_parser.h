@@ -12,19 +12,27 @@ namespace anth {
 
 inline constexpr std::uint64_t default_max_note_bytes = 4 * 1024 * 1024;
 
+// The settings a parse depends on: the size limit, and whether the body's raw HTML stays HTML in the
+// body made ready for the site (`build --unsafe-html`).
+struct ParseSettings {
+  ParseSettings(std::uint64_t max = default_max_note_bytes, bool raw_html = false) : max_bytes(max), allow_raw_html(raw_html) {}
+  std::uint64_t max_bytes;
+  bool allow_raw_html;
+};
+
 // What a parse depends on besides the file's bytes: the parser's version (raised whenever the same
 // bytes parse differently) and the parse-time settings. The index keeps it with each parse, and a
 // cached parse made under another key is parsed again (a raised `max_note_bytes` reads a note it
 // refused before, and the other way round).
-inline constexpr int parser_version = 2;
-std::string parse_key(std::uint64_t max_bytes);
+inline constexpr int parser_version = 3;  // 3: the body rendered for the site (Note::rendered)
+std::string parse_key(const ParseSettings& settings);
 
 // The content hash the index keys notes by (XXH3, 64 bits).
 std::uint64_t content_hash(std::string_view bytes);
 
 // Parses one note. `path` is relative to the corpus root. A note with S001, S005 or S008 comes back
 // with in_graph false; its other fields are filled as far as they could be read.
-ParsedNote parse_note(const std::string& path, std::string_view bytes, std::uint64_t max_bytes = default_max_note_bytes);
+ParsedNote parse_note(const std::string& path, std::string_view bytes, const ParseSettings& settings = {});
 
 // A note for a file that could not be read at all (S008).
 ParsedNote unreadable_note(const std::string& path, const std::string& reason);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "core/graph/link_index.h"
 #include "core/model/schema.h"
 #include "core/rules/rule_catalog.h"
 #include "core/util/text.h"
@@ -10,37 +11,6 @@
 namespace anth {
 
 namespace {
-
-class LinkTable {
- public:
-  explicit LinkTable(const Corpus& corpus) {
-    for (const Note& n : corpus.notes) {
-      if (!n.in_graph) continue;
-      exact_.try_emplace(fold_case(n.id), n.id);
-      std::string stem = n.path.substr(n.path.rfind('/') + 1);
-      if (stem.ends_with(".md")) stem.resize(stem.size() - 3);
-      exact_.try_emplace(fold_case(stem), n.id);
-    }
-    for (const Note& n : corpus.notes) {
-      if (!n.in_graph) continue;
-      if (!n.title.empty()) named_.try_emplace(fold_case(n.title), n.id);
-      for (const std::string& a : n.aliases) named_.try_emplace(fold_case(a), n.id);
-    }
-  }
-
-  // The id a written target names, or "" when it names no note.
-  std::string resolve(const std::string& written) const {
-    std::string key = fold_case(trim(written));
-    if (key.ends_with(".md")) key.resize(key.size() - 3);
-    if (auto it = exact_.find(key); it != exact_.end()) return it->second;
-    if (auto it = named_.find(key); it != named_.end()) return it->second;
-    return "";
-  }
-
- private:
-  std::unordered_map<std::string, std::string> exact_;  // ids and file stems
-  std::unordered_map<std::string, std::string> named_;  // titles and aliases
-};
 
 Diagnostic make(const char* rule, Location where, std::string message, std::vector<RelatedLocation> related = {}) {
   return {rule, find_rule(rule)->severity, std::move(where), std::move(message), std::move(related)};
@@ -60,12 +30,19 @@ void mark_duplicates(Corpus& corpus) {
   }
 }
 
+// The links of the body made ready for the site: a wikilink by its target ([[#heading]]: the note
+// itself), a relative link to a markdown file by its stem.
+void resolve_body_links(Note& note, const LinkIndex& links) {
+  for (BodyLink& l : note.rendered.links)
+    l.resolved = !l.file && l.target.empty() && !l.heading.empty() ? note.id : std::string(links.resolve(l.target));
+}
+
 }  // namespace
 
 void resolve_corpus(Corpus& corpus) {
   mark_duplicates(corpus);
   corpus.index_ids();
-  LinkTable links(corpus);
+  LinkIndex links(corpus);
   std::unordered_map<std::string, const Note*> unreadable;  // ids of notes kept out of the graph
   for (const Note& n : corpus.notes)
     if (!n.in_graph) unreadable.try_emplace(fold_case(n.id), &n);
@@ -73,7 +50,7 @@ void resolve_corpus(Corpus& corpus) {
   for (Note& note : corpus.notes) {
     if (!note.in_graph) continue;
     for (Relation& r : note.relations) {
-      std::string target = links.resolve(r.written);
+      std::string target(links.resolve(r.written));
       if (r.kind == "mentions") {
         if (target.empty())
           corpus.diagnostics.push_back(make("R002", r.where, "wikilink [[" + r.written + "]] resolves to no note"));
@@ -111,6 +88,7 @@ void resolve_corpus(Corpus& corpus) {
     std::size_t w = 0;
     for (const Relation& r : note.relations)
       if (r.kind == "mentions" && w < note.wikilinks.size()) note.wikilinks[w++].resolved = r.to.empty() ? links.resolve(r.written) : r.to;
+    resolve_body_links(note, links);
   }
 }
 

@@ -1,6 +1,6 @@
 // encode_parse / decode_parse: a ParsedNote as the JSON the files table keeps (column `parse`).
 //
-// {"format":1,"key":"parser 2; max_note_bytes 4194304",
+// {"format":1,"key":"parser 3; max_note_bytes 4194304",
 //  "note":{"path":..,"id":..,"kind":"LIT"|null,"hash":"<16 hex digits>","in_graph":true,
 //          "title":..,"tags":[..],"aliases":[..],"lint_ignore":[..],"status":..,
 //          "authors":[..],"year":0,"arxiv":..,"doi":..,"venue":..,"url":..,"version":1,
@@ -8,7 +8,8 @@
 //          "fields":[{"key":..,"at":LOC,"origin":"frontmatter","shape":"list","items":[[text,LOC],..],"keys":[..]}],
 //          "wikilinks":[{"target":..,"heading":..,"display":..,"at":LOC,"resolved":..}],
 //          "relations":[{"kind":..,"from":..,"written":..,"to":..,"at":LOC,"origin":..}],
-//          "body":..,"body_line":1,"word_count":0},
+//          "body":..,"body_line":1,"word_count":0,
+//          "rendered":{"html":..,"plain":..,"links":[[target,heading,excerpt,is_file],..]}},
 //  "diagnostics":[{"rule":..,"severity":"error","at":LOC,"message":..,"related":[[LOC,message],..]}]}
 //
 // LOC is [line, column] when the file is the note's own path, else [line, column, file]. A number that is
@@ -258,6 +259,18 @@ void write_note(Writer& w, const Note& n) {
   w.key("body"), w.string(n.body);
   w.key("body_line"), w.integer(n.body_line);
   w.key("word_count"), w.integer(n.word_count);
+  // The body made ready for the site (core/model/rendered_body.h); links unresolved (ingest resolves).
+  w.key("rendered"), w.raw('{');
+  w.key("html", true), w.string(n.rendered.html);
+  w.key("plain"), w.string(n.rendered.plain);
+  w.key("links"), w.raw('[');
+  for (std::size_t i = 0; i < n.rendered.links.size(); ++i) {
+    const BodyLink& l = n.rendered.links[i];
+    if (i) w.raw(',');
+    w.raw('['), w.string(l.target), w.raw(','), w.string(l.heading), w.raw(','), w.string(l.excerpt);
+    w.raw(','), w.boolean(l.file), w.raw(']');
+  }
+  w.raw("]}");
   w.raw('}');
 }
 
@@ -602,6 +615,29 @@ std::uint64_t read_hash(Reader& r) {
 
 // A location's file is relative to the note's path, so the path is read first (it is written first);
 // locations read before it would take an empty default, which is why a path after them is malformed.
+void read_rendered(Reader& r, RenderedBody& body) {
+  each_member(r, [&](std::string_view k) {
+    if (k == "html") body.html = r.string();
+    else if (k == "plain") body.plain = r.string();
+    else if (k == "links") {
+      each_item(r, [&] {
+        BodyLink l;
+        int i = 0;
+        each_item(r, [&] {
+          if (i == 0) l.target = r.string();
+          else if (i == 1) l.heading = r.string();
+          else if (i == 2) l.excerpt = r.string();
+          else if (i == 3) l.file = r.boolean();
+          else throw Malformed();
+          ++i;
+        });
+        if (i != 4) throw Malformed();
+        body.links.push_back(std::move(l));
+      });
+    } else r.skip();
+  });
+}
+
 Note read_note(Reader& r) {
   Note n;
   bool have_path = false, used_path = false;
@@ -707,6 +743,7 @@ Note read_note(Reader& r) {
     } else if (key == "body") n.body = r.string();
     else if (key == "body_line") n.body_line = r.int32();
     else if (key == "word_count") n.word_count = r.int32();
+    else if (key == "rendered") read_rendered(r, n.rendered);
     else r.skip();
   });
   if (!have_path) throw Malformed();
@@ -746,7 +783,9 @@ Diagnostic read_diagnostic(Reader& r, const std::string& path) {
 }  // namespace
 
 std::string encode_parse(const ParsedNote& parse) {
-  Writer w(parse.note.body.size() + parse.note.body.size() / 8 + 1024);  // room for escapes
+  // Room for the body, its HTML and text, and escapes.
+  Writer w(parse.note.body.size() + parse.note.rendered.html.size() + parse.note.rendered.plain.size() +
+           parse.note.body.size() / 4 + 1024);
   w.raw('{');
   w.key("format", true), w.integer(parse_format);
   if (!parse.key.empty()) w.key("key"), w.string(parse.key);

@@ -9,6 +9,7 @@
 
 #include "core/model/kind.h"
 #include "core/model/location.h"
+#include "core/model/rendered_body.h"
 
 namespace anth {
 
@@ -91,6 +92,7 @@ struct Note {
   std::string body;
   int body_line = 1;
   int word_count = 0;  // words of the body, for the reading time
+  RenderedBody rendered;  // the body made ready for the site (rendered_body.h)
 
   const Field* field(std::string_view key) const;
   // The typed relations of one kind ("source"), in file order.

@@ -29,3 +29,46 @@ WikilinkText split_wikilink(std::string_view inside) {
 }
 
 }  // namespace anth
+
+namespace anth {
+
+std::size_t WikilinkFinder::close_after(std::size_t from) {
+  if (from >= no_close_from_) return std::string_view::npos;
+  // Asked from anywhere between the last search's start and what it found: the same answer.
+  if (close_ != std::string_view::npos && from >= close_from_ && from <= close_) return close_;
+  std::size_t close = text_.find("]]", from);
+  if (close == std::string_view::npos) no_close_from_ = from;
+  else close_from_ = from, close_ = close;
+  return close;
+}
+
+std::size_t WikilinkFinder::open_before(std::size_t close, std::size_t from) {
+  // The same "]]" asked about from further on: the last "[[" is still the answer (or still none).
+  if (close == open_for_ && from >= open_from_) return open_ == std::string_view::npos || open_ >= from ? open_ : std::string_view::npos;
+  open_for_ = close;
+  open_from_ = from;
+  std::size_t found = from < close ? text_.substr(from, close - from).rfind("[[") : std::string_view::npos;
+  open_ = found == std::string_view::npos ? found : from + found;
+  return open_;
+}
+
+std::optional<WikilinkSpan> WikilinkFinder::at(std::size_t open) {
+  std::size_t close = close_after(open + 2);
+  if (close == std::string_view::npos || open_before(close, open) != open) return std::nullopt;
+  WikilinkSpan span{open, close};
+  std::string_view inside = span.inside(text_);
+  if (inside.empty() || inside.find('\n') != std::string_view::npos) return std::nullopt;
+  return span;
+}
+
+std::optional<WikilinkSpan> WikilinkFinder::next(std::size_t from) {
+  while (true) {
+    std::size_t close = close_after(from);
+    if (close == std::string_view::npos) return std::nullopt;
+    if (std::size_t open = open_before(close, from); open != std::string_view::npos)
+      if (auto span = at(open)) return span;
+    from = close + 2;
+  }
+}
+
+}  // namespace anth

@@ -5,20 +5,15 @@
 #include <string>
 #include <string_view>
 
+#include "core/util/html_text.h"
+
 namespace anth::site {
 
-// Escapes & < > " ' for HTML text, attribute values (always double-quoted) and SVG.
-std::string escape_html(std::string_view text);
-// The same, appended to `out`.
-void append_escaped_html(std::string& out, std::string_view text);
-
-// True when a link target may be used as written: a relative reference or fragment, or an absolute
-// URL with the http, https or mailto scheme. Everything else (javascript:, vbscript:, data:, file:,
-// unknown schemes, and schemes hidden by whitespace or control characters) is unsafe.
-bool is_safe_url(std::string_view url);
-
-// The lowercase ASCII slug of a heading ("Key takeaways" -> "key-takeaways"); "section" when empty.
-std::string slugify(std::string_view text);
+// Escaping, link safety and slugs are core's (core/util/html_text.h): ingest makes bodies with them.
+using ::anth::append_escaped_html;
+using ::anth::escape_html;
+using ::anth::is_safe_url;
+using ::anth::slugify;
 
 // A path segment safe on every file system: the name when it is made only of [A-Za-z0-9._-], does
 // not start with '.', and is not a reserved name; otherwise the safe characters followed by '_' and a

@@ -6,25 +6,16 @@
 #include <atomic>
 #include <cctype>
 #include <tuple>
+#include <unordered_set>
 #include <unordered_map>
 
 #include "core/model/schema.h"
-#include "core/util/case_fold.h"
-#include "render/site/body_cache.h"
 #include "render/site/html.h"
 #include "core/util/thread_pool.h"
-#include "render/site/resolver_log.h"
 
 namespace anth::site {
 
 namespace {
-
-std::string stem_of(std::string_view path) {
-  std::size_t slash = path.find_last_of('/');
-  std::string_view name = path.substr(slash == std::string_view::npos ? 0 : slash + 1);
-  if (name.size() > 3 && name.substr(name.size() - 3) == ".md") name.remove_suffix(3);
-  return std::string(name);
-}
 
 std::size_t kind_rank(std::string_view kind) {
   const auto& kinds = relation_kinds();
@@ -33,48 +24,30 @@ std::size_t kind_rank(std::string_view kind) {
 
 constexpr std::size_t body_window = 256;  // bodies read ahead of their use, at most
 
-// What every body's rendering shares besides the resolver's answers: the program, the options, and
-// the glossary.
-std::uint64_t bodies_context(const SiteInput& input, const Glossary& glossary) {
-  std::string key = input.options.renderer + '\0' + ANTHOLOGY_VERSION + '\0' + (input.options.allow_raw_html ? "raw" : "safe") +
-                    '\0' + std::to_string(glossary.fingerprint());
-  return XXH3_64bits(key.data(), key.size());
-}
-
-std::atomic<std::uint64_t> contexts_made{0};
-
-// What a note's wikilinks resolved to at ingest, by target as written (the first that resolved), for
-// the body a thread is rendering: looking through all of a note's links for each of them was quadratic
-// (200,000 links: minutes). `context` tells the contexts of successive builds apart.
-const std::unordered_map<std::string_view, std::string_view>& ingest_targets(const Note& note, std::uint64_t context) {
-  thread_local std::uint64_t for_context = 0;
-  thread_local const Note* for_note = nullptr;
-  thread_local std::unordered_map<std::string_view, std::string_view> targets;
-  if (for_context != context || for_note != &note) {
-    targets.clear();
-    for (const Wikilink& w : note.wikilinks)
-      if (!w.resolved.empty()) targets.try_emplace(w.target, w.resolved);
-    for_context = context;
-    for_note = &note;
-  }
-  return targets;
-}
-
-// A body's pass result, and how it was made.
+// A body's pass result.
 struct PassedBody {
-  RenderedBody body;
-  std::uint64_t dependencies = 0;
-  std::string queries;
+  FilledBody body;
   SearchDoc doc;  // when the search index is built
   DocTerms terms;
 };
 
-SearchDoc search_doc(const Note& n, const RenderedBody& body) {
+// What a body draws from other notes: each link's resolved id and what a link to it shows.
+template <class Target>
+std::uint64_t body_dependencies_of(const Note& n, const Target& target) {
+  std::string made_of;
+  for (const BodyLink& l : n.rendered.links) {
+    LinkTarget t = l.resolved.empty() ? LinkTarget{} : target(l.resolved);
+    made_of.append(l.resolved).append(1, '\0').append(t.title).append(1, '\0').append(t.kind).append(1, '\0');
+  }
+  return XXH3_64bits(made_of.data(), made_of.size());
+}
+
+SearchDoc search_doc(const Note& n) {
   std::string aliases, text;
   for (const std::string& a : n.aliases) aliases += a + " ";
   for (const std::string* part : {&n.short_definition, &n.plain})
     if (!part->empty()) text += *part + "\n";
-  text += body.plain;
+  text += n.rendered.plain;
   return {n.id, n.title.empty() ? n.id : n.title, aliases, n.kind ? kind_name(*n.kind) : "?", node_file(n.id), std::move(text)};
 }
 
@@ -123,18 +96,7 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
     labels_[v] = n.kind == Kind::Term && !n.title.empty() ? n.title : n.id + (n.title.empty() ? "" : " \u2014 " + n.title);
   }
 
-  // Resolution tables: ids and stems first, then titles and aliases; the first (by id) keeps a name.
-  for (std::size_t v : by_id_) {
-    const Note& n = g.note(v);
-    by_folded_id_.try_emplace(fold_case(n.id), n.id);
-    by_path_.try_emplace(n.path, &n);
-  }
-  for (std::size_t v : by_id_) {
-    const Note& n = g.note(v);
-    by_folded_id_.try_emplace(fold_case(stem_of(n.path)), n.id);
-    if (!n.title.empty()) by_folded_name_.try_emplace(fold_case(n.title), n.id);
-    for (const std::string& a : n.aliases) by_folded_name_.try_emplace(fold_case(a), n.id);
-  }
+  for (std::size_t v : by_id_) by_path_.try_emplace(g.note(v).path, &g.note(v));
 
   // Neighbours both ways, and every in-edge by target (rank of the source, relation kind).
   neighbours_.resize(count);
@@ -172,29 +134,6 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
     std::vector<std::pair<std::uint32_t, std::string_view>>().swap(in);
   }
 
-  // Every body, once: read on every core, used in id order as they come.
-  body_options_.glossary = &glossary_;
-  body_options_.allow_raw_html = input.options.allow_raw_html;
-  body_options_.compact_terms = !input.options.allow_raw_html;  // expanded by render_body_of
-  body_options_.resolve = [this, context = ++contexts_made](const Note& from, std::string_view target) {
-    std::optional<std::size_t> v;
-    const auto& targets = ingest_targets(from, context);
-    if (auto it = targets.find(target); it != targets.end()) v = vertex(it->second);
-    if (!v)
-      if (std::string_view id = resolve_view(target); !id.empty()) v = vertex(id);
-    WikilinkTarget answer = v ? link_targets_[*v] : WikilinkTarget{};
-    resolver_log::note_query('w', target);
-    for (std::string_view part : {target, answer.id, answer.title, answer.kind}) resolver_log::note_answer(part);
-    return answer;
-  };
-  body_options_.resolve_file = [this](std::string_view path) {
-    std::string id = resolve(stem_of(path));
-    resolver_log::note_query('f', path);
-    resolver_log::note_answer(path);
-    resolver_log::note_answer(id);
-    return id;
-  };
-
   // A body link marks its source's backlink as a mention; the first excerpts_cap backlinks of each
   // target keep the text around it (a hub linked from thousands of notes shows the first hundred).
   auto backlink_from = [&](std::size_t target, std::size_t from) -> Backlink* {
@@ -206,39 +145,17 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
   mentioned_in_.resize(count);
   body_dependencies_.assign(count, 0);
   // When the current site recorded keys for most pages, most pages will be kept (page_keys.h): the
-  // pass then makes no HTML, and the few pages rendered render their bodies again.
-  BodyOptions pass = body_options_;
-  pass.render_html = input.options.recorded.size() < count / 2;
-  // Asks a body's questions again, for the hash of this build's answers.
-  auto replay = [&](const Note& from, std::string_view queries) {
-    return resolver_log::replay(queries, [&](char kind, std::string_view text) {
-      if (kind == 'w') body_options_.resolve(from, text);
-      else body_options_.resolve_file(text);
-    });
-  };
-  BodyCache cache = input.options.body_cache.empty() || input.options.renderer.empty()
-                        ? BodyCache()
-                        : BodyCache(input.options.body_cache, bodies_context(input, glossary_));
+  // pass then fills in no HTML, only the terms, and the few pages rendered fill their bodies again.
+  bodies_kept_ = input.options.recorded.size() < count / 2;
+  auto target = [this](std::string_view id) { return link_target(id); };
   ordered_parallel<PassedBody>(
       count, threads_, body_window,
       [&](std::size_t i) {
         const Note& n = g.note(by_id_[i]);
         PassedBody p;
-        std::optional<RenderedBody> cached;
-        if (!pass.render_html)  // a body from the cache has no HTML
-          cached = cache.find(n.path, n.content_hash, [&](std::string_view queries) {
-            p.queries.assign(queries);
-            return p.dependencies = replay(n, queries);
-          });
-        if (cached) {
-          p.body = std::move(*cached);
-        } else {
-          resolver_log::Recording log = resolver_log::record([&] { p.body = render_body(n, pass); });
-          p.dependencies = log.hash;
-          p.queries = std::move(log.queries);
-        }
+        p.body = fill_body(n, target, glossary_, bodies_kept_);
         if (on_doc) {
-          p.doc = search_doc(n, p.body);
+          p.doc = search_doc(n);
           p.terms = count_terms(p.doc);
         }
         return p;
@@ -247,22 +164,24 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
         if (input.options.progress) input.options.progress("bodies", i + 1, count);
         std::size_t v = by_id_[i];
         const Note& n = g.note(v);
-        body_dependencies_[v] = p.dependencies;
-        cache.add(n.path, n.content_hash, p.dependencies, p.queries, p.body);
-        RenderedBody& b = p.body;
-        if (pass.render_html) bodies_.put(v, b.html);
+        body_dependencies_[v] = body_dependencies_of(n, target);
+        if (bodies_kept_) bodies_.put(v, p.body.html);
         if (on_doc) on_doc(v, p.doc, p.terms);
-        for (BodyLink& l : b.links)
-          if (auto t = vertex(l.target))
+        // The first body link to each other note, with the text around it (ingest kept it with the
+        // first link to each target as written, which the first to each note is).
+        std::unordered_set<std::string_view> linked;
+        for (const BodyLink& l : n.rendered.links) {
+          if (l.file || l.resolved.empty() || l.resolved == n.id || !linked.insert(l.resolved).second) continue;
+          if (auto t = vertex(l.resolved))
             if (Backlink* back = backlink_from(*t, v)) {
               back->mentions = true;
-              if (static_cast<std::size_t>(back - backlinks_[*t].data()) < input.options.excerpts_cap) back->excerpt = std::move(l.excerpt);
+              if (static_cast<std::size_t>(back - backlinks_[*t].data()) < input.options.excerpts_cap) back->excerpt = l.excerpt;
             }
-        for (const std::string& term : b.terms)
-          if (auto t = vertex(term)) mentioned_in_[*t].push_back(static_cast<std::uint32_t>(v));
+        }
+        for (std::size_t term : p.body.terms)
+          if (auto t = vertex(glossary_.terms()[term].id)) mentioned_in_[*t].push_back(static_cast<std::uint32_t>(v));
       });
 
-  cache.save();
 
   for (std::size_t i = 0; i < input.diagnostics.size(); ++i) diagnostics_by_file_[input.diagnostics[i].where.file].push_back(i);
 
@@ -273,13 +192,15 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
 }
 
 std::string SiteContext::render_body_of(std::size_t v) const {
-  if (std::optional<std::string> kept = bodies_.get(v))
-    return body_options_.compact_terms ? expand_terms(*kept, glossary_, body_options_.root) : std::move(*kept);
-  // Not kept: rendered again, with its glossary links in full at once (markdown.h: the same bytes).
-  BodyOptions page = body_options_;
-  page.read_text = false;  // the text was read in the context pass
-  page.compact_terms = false;
-  return std::move(render_body(input_.graph.note(v), page).html);
+  if (bodies_kept_)
+    if (std::optional<std::string> kept = bodies_.get(v)) return std::move(*kept);
+  // Not kept: filled in again.
+  return std::move(fill_body(input_.graph.note(v), [this](std::string_view id) { return link_target(id); }, glossary_).html);
+}
+
+LinkTarget SiteContext::link_target(std::string_view id) const {
+  std::optional<std::size_t> v = vertex(id);
+  return v ? link_targets_[*v] : LinkTarget{};
 }
 
 std::vector<std::size_t> SiteContext::neighbourhood(std::size_t v, std::size_t cap) const {
@@ -301,13 +222,6 @@ std::vector<std::size_t> SiteContext::neighbourhood(std::size_t v, std::size_t c
       add(w);
     }
   return out;
-}
-
-std::string_view SiteContext::resolve_view(std::string_view written) const {
-  std::string key = fold_case(written);
-  if (auto it = by_folded_id_.find(key); it != by_folded_id_.end()) return it->second;
-  if (auto it = by_folded_name_.find(key); it != by_folded_name_.end()) return it->second;
-  return {};
 }
 
 std::optional<std::size_t> SiteContext::vertex(std::string_view id) const {

@@ -1,6 +1,6 @@
 #pragma once
-// What every page of the site draws on, computed once per build: the corpus and its graph, how a
-// written reference resolves, the glossary, the links and terms of every body (with the text around
+// What every page of the site draws on, computed once per build: the corpus and its graph, what a
+// link to each note shows, the glossary, the links and terms of every body (with the text around
 // each link, for backlinks), the backlinks and mentions of each node, the diagnostics of each file,
 // the kernel results, and the layouts of the drawings.
 #include <cstdint>
@@ -17,10 +17,10 @@
 #include "core/index/index.h"
 #include "core/model/diagnostic.h"
 #include "render/site/adjacency.h"
+#include "render/site/body_fill.h"
 #include "render/site/body_store.h"
 #include "render/site/glossary.h"
 #include "render/site/layout_cache.h"
-#include "render/site/markdown.h"
 #include "render/site/page_keys_file.h"
 #include "render/site/search_index.h"
 
@@ -36,7 +36,6 @@ struct SiteOptions {
   std::size_t mentions_cap = 100;       // notes listed under a TERM's "Mentioned in", then "and N more"
   std::size_t excerpts_cap = 100;       // backlinks of a node shown with an excerpt (all are listed)
   std::filesystem::path layout_cache;   // where layouts are remembered between builds; empty: nowhere
-  std::filesystem::path body_cache;     // what the context pass learnt from each body (body_cache.h)
   std::string renderer;                 // identifies the program rendering; empty: no page is kept and
                                         // no body cache is used
   RecordedKeys recorded;                // the page keys of the current site (page_keys.h)
@@ -63,7 +62,7 @@ struct Backlink {
 
 class SiteContext {
  public:
-  // Renders every body once, calling `on_doc` in id order with each note as a search document and its
+  // Fills in every body once (body_fill.h), calling `on_doc` in id order with each note as a search document and its
   // terms counted (on the rendering threads), for the search index.
   using DocUse = std::function<void(std::size_t v, const SearchDoc& doc, const DocTerms& terms)>;
   explicit SiteContext(const SiteInput& input, const DocUse& on_doc = {});
@@ -83,19 +82,16 @@ class SiteContext {
   const std::string& file(std::size_t v) const { return files_[v]; }
   const std::string& label(std::size_t v) const { return labels_[v]; }
 
-  // The id a written reference names, as Obsidian resolves it: id or file stem, then title or
-  // alias, case-insensitively; empty when none.
-  std::string resolve(std::string_view written) const { return std::string(resolve_view(written)); }
   // The vertex of an id, or nullopt.
   std::optional<std::size_t> vertex(std::string_view id) const;
   // The in-graph note a corpus-relative path belongs to, or nullptr.
   const Note* note_at(std::string_view path) const;
 
-  // The body of a vertex as HTML, for its page: as the context pass rendered it (body_store.h).
+  // The body of a vertex as HTML, for its page: as the context pass filled it in (body_store.h).
   std::string render_body_of(std::size_t v) const;
-  // A hash of everything a vertex's body drew from other notes when it was rendered: each reference
-  // it resolved and what that resolved to (id, title, kind). With the note's own content and the
-  // glossary, it determines the body's HTML (page_keys.h).
+  // A hash of everything a vertex's body draws from other notes: the id each of its links resolved to
+  // (at ingest), and that note's title and kind. With the note's own content and the glossary, it
+  // determines the body's HTML (page_keys.h).
   std::uint64_t body_dependencies(std::size_t v) const { return body_dependencies_[v]; }
   // Every note linking to v, by id.
   const std::vector<Backlink>& backlinks(std::size_t v) const { return backlinks_[v]; }
@@ -117,19 +113,18 @@ class SiteContext {
   static std::string_view kind_class(const Note& n);  // "lit", "sota", ...; "unknown" without a kind
 
  private:
-  std::string_view resolve_view(std::string_view written) const;  // into the tables below
+  LinkTarget link_target(std::string_view id) const;
 
   const SiteInput& input_;
   Glossary glossary_;
   Adjacency adjacency_;
   unsigned threads_;
-  BodyOptions body_options_;
+  bool bodies_kept_ = false;  // whether the pass kept the bodies' HTML for their pages
   std::vector<std::size_t> by_id_;
   std::vector<std::uint32_t> rank_;
   std::vector<std::string> files_, labels_;
   std::unordered_map<std::string_view, std::uint32_t> vertex_of_;  // keys view the notes' ids
-  std::vector<WikilinkTarget> link_targets_;                      // what a wikilink to each vertex shows
-  std::unordered_map<std::string, std::string> by_folded_id_, by_folded_name_;
+  std::vector<LinkTarget> link_targets_;                          // what a link to each vertex shows
   std::unordered_map<std::string, const Note*> by_path_;
   std::vector<std::vector<std::uint32_t>> neighbours_;  // both ways, by id, no repeats
   std::vector<std::size_t> degree_;

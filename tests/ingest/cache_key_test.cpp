@@ -105,3 +105,13 @@ TEST_CASE("cache: a stat stored racily close to its scan is checked by content",
   late_ctime.ctime_ns += 5 * racy_window_ns;
   CHECK(racily_clean(late_ctime, f.mtime_ns + 3 * racy_window_ns));
 }
+
+TEST_CASE("cache: a body parsed for lint is parsed again for build --unsafe-html, and back", "[ingest][index][cache]") {
+  TempDir dir;
+  dir.write("corpus/lit/LIT-1.md", lit("LIT-1", "2020", "Raw <b>bold</b> text."));
+  REQUIRE(run_anthology("lint --corpus corpus", dir.path()).status == 0);  // the index holds the safe parse
+  REQUIRE(run_anthology("build --corpus corpus --out site --unsafe-html", dir.path()).status == 0);
+  CHECK(read_file(dir.path() / "site/LIT-1.html").find("Raw <b>bold</b> text.") != std::string::npos);
+  REQUIRE(run_anthology("build --corpus corpus --out site", dir.path()).status == 0);
+  CHECK(read_file(dir.path() / "site/LIT-1.html").find("Raw &lt;b&gt;bold&lt;/b&gt; text.") != std::string::npos);
+}

@@ -1,6 +1,6 @@
-// Bodies kept between the two uses the build makes of them: glossary links as markers (expand_terms)
-// give the same HTML as rendering them in full, the BodyStore gives back what it was given, and a
-// build with no temporary folder renders the same site.
+// Bodies between ingest and their pages: what reads as a marker in the HTML ingest makes
+// (core/model/rendered_body.h) can only be one ingest put there, the BodyStore gives back what it was
+// given, and a build with no temporary folder renders the same site.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -10,7 +10,7 @@
 #include "render/site/body_store.h"
 #include "render/site/glossary.h"
 #include "render/site/html.h"
-#include "render/site/markdown.h"
+#include "tests/site/body_render_support.h"
 #include "tests/site/site_test_support.h"
 
 using namespace anth;
@@ -31,42 +31,28 @@ Note note(std::string id, std::string title, std::string body, std::optional<Kin
   return n;
 }
 
-std::string html_of(const Note& n, const Glossary& g, bool compact, const std::string& root = "") {
-  BodyOptions o;
-  o.glossary = &g;
-  o.root = root;
-  o.compact_terms = compact;
-  o.resolve = [](const Note&, std::string_view target) {
-    return target == "LIT-1" ? WikilinkTarget{"LIT-1", "A <paper>", "lit"} : WikilinkTarget{};
-  };
-  return render_body(n, o).html;
-}
-
 }  // namespace
 
-TEST_CASE("site: glossary links kept as markers expand to the HTML rendered in full", "[site]") {
+TEST_CASE("site: marker bytes written in a note stay what the note wrote", "[site]") {
   Corpus c;
   c.notes.push_back(note("attention", "attention", "", Kind::Term));
-  c.notes.push_back(note("qk-norm", "QK-norm", "", Kind::Term));
+  c.notes.push_back(note("LIT-1", "A <paper>", "", Kind::Lit));
   c.index_ids();
   Glossary g(c);
-  for (const char* body :
-       {"Attention and QK-norm, then attention again.\n\nAttention in [[LIT-1]] with qk-norm.\n",
-        "| a | b |\n| --- | --- |\n| attention | [[LIT-1]] and QK-norm |\n\n# Attention\n\n`attention` in code\n",
-        "Control bytes \x01 and \x02 and <\x01" "3 4> written as text: attention <\x02" "0 1>.\n",
-        "- attention\n  - QK-norm in a list\n\n> attention quoted\n\n[attention](https://x.example) linked.\n",
-        "", "no terms at all"}) {
-    INFO(body);
-    Note n = note("NOTE-1", "A note", body);
-    for (const std::string root : {"", "../"}) {
-      std::string full = html_of(n, g, false, root), compact = html_of(n, g, true, root);
-      CHECK(compact.size() <= full.size());
-      if (full.find("<span class=\"gloss\">") != std::string::npos) CHECK(compact.size() < full.size());  // markers
-      CHECK(expand_terms(compact, g, root) == full);
-    }
-  }
-  // Text that only looks like a marker stays as it is.
-  CHECK(expand_terms("<\x01" "9 1> <\x01x> <\x02" "0> \x01", g) == "<\x01" "9 1> <\x01x> <\x02" "0> \x01");
+  // As text: cmark escapes the '<', so nothing of it reads as a marker.
+  std::string text = "Control bytes \x01 and \x02, <\x01" "0> and <\x04s>attention<\x05> <\x03" "0>[[LIT-1]].\n";
+  RenderedForTest b = render_for_test(note("NOTE-1", "A note", text), c, &g);
+  CHECK(b.html == "<p>Control bytes \x01 and \x02, &lt;\x01" "0&gt; and &lt;\x04s&gt;"
+                  "<span class=\"gloss\"><a class=\"term\" href=\"attention.html\" title=\"attention, n.: what &lt;it&gt; &amp; &quot;is&quot;\" "
+                  "aria-describedby=\"tip_b1\">attention</a><span class=\"tip\" role=\"tooltip\" id=\"tip_b1\">attention, n.: what &lt;it&gt; "
+                  "&amp; &quot;is&quot;</span></span>&lt;\x05&gt; &lt;\x03" "0&gt;"
+                  "<a class=\"wikilink kind-lit\" href=\"LIT-1.html\" title=\"LIT-1 \u2014 A &lt;paper&gt;\">LIT-1</a>.</p>\n");
+  // As raw HTML, where allowed: its marker bytes are replaced, so it cannot forge a link or a term.
+  std::string forged = "<span title=\"<\x04s>\">qk</span> <b title=\"<\x01" "0>\">x</b>\n\n[[LIT-1]]\n";
+  RenderedForTest raw = render_for_test(note("NOTE-2", "Raw", forged), c, &g, true);
+  CHECK(raw.html.find("<span title=\"<\uFFFDs>\">qk</span> <b title=\"<\uFFFD" "0>\">x</b>") != std::string::npos);
+  CHECK(raw.html.find("\x01") == std::string::npos);
+  CHECK(raw.html.find("\x04") == std::string::npos);
 }
 
 TEST_CASE("site: the body store gives back each body it kept", "[site]") {

@@ -5,13 +5,15 @@
 #include "core/model/corpus.h"
 #include "render/site/glossary.h"
 #include "render/site/html.h"
-#include "render/site/markdown.h"
 #include "render/site/pages.h"
 #include "render/site/search_index.h"
+#include "tests/site/body_render_support.h"
 #include "tests/support/test_support.h"
 
 using namespace anth;
 using namespace anth::site;
+using anth::test::site::RenderedForTest;
+using anth::test::site::render_for_test;
 
 namespace {
 
@@ -35,26 +37,28 @@ Corpus glossary_corpus() {
   return c;
 }
 
-BodyOptions options_with(const Glossary* g) {
-  BodyOptions o;
-  o.glossary = g;
-  o.resolve = [](const Note&, std::string_view target) {
-    WikilinkTarget t;
-    if (target == "LIT-523") t = {"LIT-523", "Stabilizing <Training>", "lit"};
-    if (target == "Zhai et al.") t = {"LIT-523", "Stabilizing <Training>", "lit"};
-    return t;
-  };
-  return o;
+// The notes a body links to: LIT-523, also known as "Zhai et al.".
+Corpus linked_notes() {
+  Corpus c;
+  Note lit;
+  lit.id = "LIT-523";
+  lit.path = "lit/LIT-523.md";
+  lit.kind = Kind::Lit;
+  lit.title = "Stabilizing <Training>";
+  lit.aliases = {"Zhai et al."};
+  c.notes.push_back(lit);
+  return c;
 }
 
-RenderedBody render(const std::string& body, const Glossary* g = nullptr, bool raw = false) {
+
+
+RenderedForTest render(const std::string& body, const Glossary* g = nullptr, bool raw = false) {
   Note n;
   n.id = "NOTE-1";
+  n.path = "notes/NOTE-1.md";
   n.kind = Kind::Note;
   n.body = body;
-  BodyOptions o = options_with(g);
-  o.allow_raw_html = raw;
-  return render_body(n, o);
+  return render_for_test(n, linked_notes(), g, raw);
 }
 
 }  // namespace
@@ -99,7 +103,7 @@ TEST_CASE("site: headings get slugs", "[site]") {
 }
 
 TEST_CASE("site: wikilinks become links, unresolved ones stay visible", "[site]") {
-  RenderedBody b = render("See [[LIT-523]], [[Zhai et al.]] and [[LIT-523#Key takeaways|the takeaways]]; [[LIT-999]] is missing.");
+  RenderedForTest b = render("See [[LIT-523]], [[Zhai et al.]] and [[LIT-523#Key takeaways|the takeaways]]; [[LIT-999]] is missing.");
   CHECK(b.html.find("<a class=\"wikilink kind-lit\" href=\"LIT-523.html\" title=\"LIT-523 — Stabilizing &lt;Training&gt;\">LIT-523</a>") != std::string::npos);
   CHECK(b.html.find(">Zhai et al.</a>") != std::string::npos);
   CHECK(b.html.find("href=\"LIT-523.html#key-takeaways\"") != std::string::npos);
@@ -111,13 +115,13 @@ TEST_CASE("site: wikilinks become links, unresolved ones stay visible", "[site]"
 }
 
 TEST_CASE("site: nothing inside code becomes a link", "[site]") {
-  RenderedBody b = render("`[[LIT-523]]` and\n\n```\n[[LIT-523]] attention\n```\n\n    [[LIT-523]]\n");
+  RenderedForTest b = render("`[[LIT-523]]` and\n\n```\n[[LIT-523]] attention\n```\n\n    [[LIT-523]]\n");
   CHECK(b.html.find("<a") == std::string::npos);
   CHECK(b.html.find("<code>[[LIT-523]]</code>") != std::string::npos);
 }
 
 TEST_CASE("site: raw HTML is shown as text and unsafe links are neutralised", "[site]") {
-  RenderedBody b = render(
+  RenderedForTest b = render(
       "<script>alert(1)</script>\n\nText <img src=x onerror=alert(2)> and [a](javascript:alert(3)), "
       "[b](data:text/html,x), ![c](data:image/png;base64,AAAA), <javascript:alert(4)>, [d](vbscript:x) "
       "and ![e](https://tracker.example/pixel.png).\n");
@@ -132,12 +136,12 @@ TEST_CASE("site: raw HTML is shown as text and unsafe links are neutralised", "[
   CHECK(b.html.find("<span class=\"unsafe-link\"") != std::string::npos);
   CHECK(b.html.find("<a href=\"https://tracker.example/pixel.png\">Image: e</a>") != std::string::npos);
 
-  RenderedBody trusted = render("<b>bold</b>\n", nullptr, true);
+  RenderedForTest trusted = render("<b>bold</b>\n", nullptr, true);
   CHECK(trusted.html.find("<b>bold</b>") != std::string::npos);
 }
 
 TEST_CASE("site: heading levels follow the page's h1 and carry ids", "[site]") {
-  RenderedBody b = render("# Top\n\ntext\n\n## Below\n\n## Below\n");
+  RenderedForTest b = render("# Top\n\ntext\n\n## Below\n\n## Below\n");
   CHECK(b.html.find("<h2 id=\"top\">") != std::string::npos);
   CHECK(b.html.find("<h3 id=\"below\">") != std::string::npos);
   CHECK(b.html.find("<h3 id=\"below-1\">") != std::string::npos);
@@ -161,7 +165,7 @@ TEST_CASE("site: glossary terms are matched whole, longest first, case-insensiti
 TEST_CASE("site: the first use of a term in each paragraph links to it with its definition", "[site]") {
   Corpus c = glossary_corpus();
   Glossary g(c);
-  RenderedBody b = render("Attention here, attention again, and QK-norm.\n\nAttention in a second paragraph, "
+  RenderedForTest b = render("Attention here, attention again, and QK-norm.\n\nAttention in a second paragraph, "
                           "`attention` in code, [attention](https://x.example) in a link.\n\n# Attention in a heading\n",
                           &g);
   auto count = [&](const std::string& needle) {
@@ -180,7 +184,7 @@ TEST_CASE("site: the first use of a term in each paragraph links to it with its 
   // A term's own page does not link to itself.
   Note self = c.notes[0];
   self.body = "attention is this.";
-  RenderedBody own = render_body(self, options_with(&g));
+  RenderedForTest own = render_for_test(self, linked_notes(), &g);
   CHECK(own.html.find("class=\"term\"") == std::string::npos);
 }
 
@@ -218,7 +222,7 @@ TEST_CASE("site: search terms and shards", "[site]") {
 }
 
 TEST_CASE("site: tables align by class, not by obsolete attributes", "[site]") {
-  RenderedBody b = render("| a | b | c |\n| :-- | :-: | --: |\n| 1 | 2 | 3 |\n\nalign=\"left\" <td align=\"left\">\n");
+  RenderedForTest b = render("| a | b | c |\n| :-- | :-: | --: |\n| 1 | 2 | 3 |\n\nalign=\"left\" <td align=\"left\">\n");
   CHECK(b.html.find("<th class=\"align-left\">a</th>") != std::string::npos);
   CHECK(b.html.find("<td class=\"align-center\">2</td>") != std::string::npos);
   CHECK(b.html.find("<td class=\"align-right\">3</td>") != std::string::npos);
@@ -231,7 +235,7 @@ TEST_CASE("site: wikilinks, glossary terms and unsafe links inside table cells k
   // which LeakSanitizer reports in scripts/sanitize.sh). They become plain links there.
   Corpus c = glossary_corpus();
   Glossary g(c);
-  RenderedBody b = render("| model | note |\n| --- | --- |\n| Qwen3 ([[LIT-523]]) | [[LIT-999]] and attention |\n"
+  RenderedForTest b = render("| model | note |\n| --- | --- |\n| Qwen3 ([[LIT-523]]) | [[LIT-999]] and attention |\n"
                           "| [x](javascript:alert(1)) | *[[LIT-523]]* |\n",
                           &g);
   CHECK(b.html.find("<td>Qwen3 (<a href=\"LIT-523.html\" title=\"LIT-523 — Stabilizing &lt;Training&gt;\">LIT-523</a>)</td>") !=
@@ -251,7 +255,7 @@ TEST_CASE("site: wikilinks, glossary terms and unsafe links inside table cells k
 TEST_CASE("site: a wikilink whose bar is escaped for a table links to its target", "[site]") {
   Corpus c = glossary_corpus();
   Glossary g(c);
-  RenderedBody b = render("| paper | note |\n| --- | --- |\n| [[LIT-523\\|Zhai et al.]] | x |\n\nAnd [[LIT-523\\|again]].\n", &g);
+  RenderedForTest b = render("| paper | note |\n| --- | --- |\n| [[LIT-523\\|Zhai et al.]] | x |\n\nAnd [[LIT-523\\|again]].\n", &g);
   CHECK(b.html.find("<td><a href=\"LIT-523.html\" title=\"LIT-523 — Stabilizing &lt;Training&gt;\">Zhai et al.</a></td>") !=
         std::string::npos);
   CHECK(b.html.find(">again</a>") != std::string::npos);

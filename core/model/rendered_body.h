@@ -1,0 +1,37 @@
+#pragma once
+// A note's body as ingest renders it for the site, once per content (ingest/body_html.*): HTML in which
+// everything that depends on other notes is a marker the site fills in (render/site/body_fill.*), the
+// text a reader sees (for search), and the links the markers stand for, which ingest's resolver
+// resolves. Only the note itself went into it, so the index caches it with the rest of the parse.
+//
+// Markers (never in a note's own HTML: cmark escapes '<' in text, and raw HTML, when allowed, has its
+// control bytes replaced):
+//   "<\x01N>" text "<\x02>"      wikilink N of `links`; "<\x01N t>" in a table cell (a plain link there)
+//   "<\x03N>" just before an "<a href=\"...\"" whose target is the note file of link N, when it resolves
+//   "<\x04F>" text "<\x05>"      text a glossary term may be linked in; F holds 's' when it starts a new
+//                                paragraph or cell, 't' in a table cell
+// Text inside markers is HTML-escaped as cmark escapes it (& < > ").
+#include <string>
+#include <vector>
+
+namespace anth {
+
+inline constexpr char body_link_open = '\x01', body_link_close = '\x02', body_file_link = '\x03',
+                      body_terms_open = '\x04', body_terms_close = '\x05';
+
+struct BodyLink {
+  std::string target;    // a wikilink's target as written ("LIT-523", "Zhai et al."; empty for [[#h]]),
+                         // or the file stem of a relative link to a markdown file
+  std::string heading;   // the wikilink's heading, or the file link's fragment; "" when none
+  std::string excerpt;   // the text around the first wikilink to each target as written, else ""
+  std::string resolved;  // the id it names, filled in by ingest's resolver (not cached); "" for none
+  bool file = false;     // a relative link to a .md file, not a wikilink
+};
+
+struct RenderedBody {
+  std::string html;
+  std::string plain;  // the text a reader sees, for search
+  std::vector<BodyLink> links;
+};
+
+}  // namespace anth

@@ -1,0 +1,32 @@
+#pragma once
+// The one markdown parse of a note's body (cmark-gfm with tables, strikethrough, autolinks, task lists
+// and footnotes). It gives the body scan its blocks (which lines may hold wikilinks and fields), and
+// the body made ready for the site (core/model/rendered_body.h): the HTML with markers where other
+// notes come in (wikilinks, relative links to notes, glossary terms), headings with their ids, raw
+// HTML shown as text unless allowed, unsafe link targets neutralised, the text a reader sees, and the
+// text around each link. Nothing inside code is touched.
+#include <string_view>
+#include <vector>
+
+#include "core/model/rendered_body.h"
+
+namespace anth {
+
+struct LineRange {
+  int first;  // 1-based lines of the body
+  int last;
+};
+
+struct ParsedBody {
+  std::vector<LineRange> inline_blocks;  // paragraphs, headings and tables: where wikilinks and fields are
+  RenderedBody rendered;
+};
+
+// `allow_raw_html`: raw HTML of the note stays HTML (trusted corpora only), else it is shown as text.
+ParsedBody parse_body(std::string_view body, bool allow_raw_html);
+
+// "…the text around the link…": about `radius` bytes either side of [offset, offset+length), cut at
+// spaces, with ellipses where cut.
+std::string excerpt_around(std::string_view text, std::size_t offset, std::size_t length, std::size_t radius = 100);
+
+}  // namespace anth

@@ -1,0 +1,34 @@
+#pragma once
+// A body as its page shows it: the HTML ingest made once per content (core/model/rendered_body.h),
+// with its markers filled in -- each wikilink a link to the note ingest's resolver found (an
+// unresolved one a marked span), each relative link to a note's file a link to its page, and the
+// first mention of each glossary term in a paragraph or table cell a link to the term with its
+// definition on hover. No markdown is parsed here and nothing is resolved.
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/model/note.h"
+#include "render/site/glossary.h"
+
+namespace anth::site {
+
+// What a link to a note shows; views of text that outlives the filling (the corpus).
+struct LinkTarget {
+  std::string_view id;     // empty: no note
+  std::string_view title;  // for the hover
+  std::string_view kind;   // "lit", "sota", ... for styling
+};
+
+struct FilledBody {
+  std::string html;                    // empty unless asked for
+  std::vector<std::size_t> terms;      // glossary terms linked (indexes into Glossary::terms()), in order, no repeats
+};
+
+// `target(id)` is what a link to the note `id` (as ingest resolved it) shows. `html`: false gives the
+// terms only.
+FilledBody fill_body(const Note& note, const std::function<LinkTarget(std::string_view id)>& target, const Glossary& glossary,
+                     bool html = true);
+
+}  // namespace anth::site

@@ -1,0 +1,52 @@
+#pragma once
+// A body through the whole path the site takes: ingest's one parse (parse_body), the resolver's link
+// index (LinkIndex over `others` and the note), and the site's filling in (fill_body). What the old
+// single-step renderer gave: the HTML, the text, the first link to each other note, the terms.
+#include <string>
+#include <vector>
+
+#include "core/graph/link_index.h"
+#include "core/model/corpus.h"
+#include "ingest/body_html.h"
+#include "render/site/body_fill.h"
+#include "render/site/site_context.h"
+
+namespace anth::test::site {
+
+struct RenderedForTest {
+  std::string html;
+  std::string plain;
+  std::vector<BodyLink> links;     // the first link to each other note it resolved to, in order
+  std::vector<std::string> terms;  // glossary terms linked, by id
+};
+
+inline RenderedForTest render_for_test(Note note, Corpus others, const anth::site::Glossary* glossary = nullptr,
+                                       bool raw_html = false) {
+  note.rendered = parse_body(note.body, raw_html).rendered;
+  others.notes.push_back(note);
+  others.index_ids();
+  LinkIndex index(others);
+  for (BodyLink& l : note.rendered.links)
+    l.resolved = !l.file && l.target.empty() && !l.heading.empty() ? note.id : std::string(index.resolve(l.target));
+  auto target = [&](std::string_view id) {
+    const Note* n = others.find(id);
+    return n ? anth::site::LinkTarget{n->id, n->title, anth::site::SiteContext::kind_class(*n)} : anth::site::LinkTarget{};
+  };
+  Corpus none;
+  anth::site::Glossary empty(none);
+  const anth::site::Glossary& g = glossary ? *glossary : empty;
+  anth::site::FilledBody filled = anth::site::fill_body(note, target, g);
+  RenderedForTest out{filled.html, note.rendered.plain, {}, {}};
+  std::vector<std::string> seen;
+  for (const BodyLink& l : note.rendered.links) {
+    if (l.file || l.resolved.empty() || l.resolved == note.id) continue;
+    if (std::find(seen.begin(), seen.end(), l.resolved) != seen.end()) continue;
+    seen.push_back(l.resolved);
+    out.links.push_back(l);
+    out.links.back().target = l.resolved;
+  }
+  for (std::size_t t : filled.terms) out.terms.push_back(g.terms()[t].id);
+  return out;
+}
+
+}  // namespace anth::test::site
