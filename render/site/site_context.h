@@ -131,7 +131,6 @@ class SiteContext {
   std::vector<WikilinkTarget> link_targets_;                      // what a wikilink to each vertex shows
   std::unordered_map<std::string, std::string> by_folded_id_, by_folded_name_;
   std::unordered_map<std::string, const Note*> by_path_;
-  std::vector<std::vector<std::uint32_t>> neighbours_;  // both ways, by id, no repeats
   std::vector<std::size_t> degree_;
   std::vector<std::vector<Backlink>> backlinks_;
   std::vector<std::vector<std::uint32_t>> mentioned_in_;
