@@ -6,17 +6,19 @@
 
 namespace anth::cli {
 
-namespace {
-
 const std::vector<FlagSpec>& common_flags() {
+  using C = Completion;
   static const std::vector<FlagSpec> flags = {
-      {"--corpus", true, false, "DIR  the corpus folder (default: ./data if present, else .)"},
-      {"--index", true, false, "FILE  the index database (default: CORPUS/.anthology/index.db)"},
-      {"--color", true, false, "WHEN  auto (default: on a terminal, unless TERM=dumb or NO_COLOR is set), always or never"},
-      {"--help", false, false, "show this help"},
+      {"--corpus", "DIR", "the corpus folder (default: ./data if present, else .)", C::dirs()},
+      {"--index", "FILE", "the index database (default: CORPUS/.anthology/index.db)", C::paths()},
+      {"--color", "WHEN", "auto (default: on a terminal, unless TERM=dumb or NO_COLOR is set), always or never",
+       C::fixed({"auto", "always", "never"})},
+      {"--help", "", "show this help"},
   };
   return flags;
 }
+
+namespace {
 
 const FlagSpec* find_spec(const std::string& name, const std::vector<FlagSpec>& specs) {
   for (const auto* list : {&specs, &common_flags()})
@@ -69,14 +71,14 @@ Expected<Args> parse_args(const std::vector<std::string>& argv, const std::vecto
       if (auto best = closest_match(name, names)) reason += "; did you mean " + *best + "?";
       return failure(reason);
     }
-    if (spec->takes_value && !inline_value) {
+    if (spec->takes_value() && !inline_value) {
       if (i + 1 >= argv.size()) return failure(spec->name + " needs a value");
       // `--text --limit 5` forgot the text: a flag is never taken as a value (--text=--x says it is one).
       if (looks_like_flag(argv[i + 1]))
         return failure(spec->name + " needs a value before " + argv[i + 1] + " (write " + spec->name + "=" +
                        argv[i + 1] + " if that is the value)");
       value = argv[++i];
-    } else if (!spec->takes_value && inline_value) {
+    } else if (!spec->takes_value() && inline_value) {
       return failure(spec->name + " takes no value");
     }
     if (spec->name == "--color" && value != "auto" && value != "always" && value != "never")
@@ -94,7 +96,7 @@ std::size_t leading_common_options(const std::vector<std::string>& argv) {
     const std::string& a = argv[i];
     std::string name = a.substr(0, a.find('='));
     const FlagSpec* spec = find_spec(name, {});
-    if (!spec || !spec->takes_value) break;
+    if (!spec || !spec->takes_value()) break;
     i += name.size() < a.size() ? 1 : 2;
   }
   return std::min(i, argv.size());
@@ -105,14 +107,8 @@ std::string usage_text(const std::string& command, const std::string& synopsis, 
   std::string out = "usage: anthology " + command + (synopsis.empty() ? "" : " " + synopsis) + "\n\n" + description + "\n";
   auto list = [&](const std::vector<FlagSpec>& flags) {
     for (const FlagSpec& f : flags) {
-      std::string left = "  " + f.name;
+      std::string left = "  " + f.name + (f.takes_value() ? " " + f.value : "");
       std::string help = f.help;
-      // "VALUE  text": the first word of a value flag's help is its placeholder.
-      if (f.takes_value)
-        if (auto sp = help.find("  "); sp != std::string::npos) {
-          left += " " + help.substr(0, sp);
-          help = help.substr(sp + 2);
-        }
       if (left.size() < 28) left.resize(28, ' ');
       else left += "  ";
       // A help of several lines continues under its first.

@@ -20,23 +20,7 @@ namespace anth::cli {
 
 namespace {
 
-const std::vector<FlagSpec> build_flags = {
-    {"--out", true, false, "DIR  the site folder (default: [site] out of anthology.toml, inside the corpus; else ./site)"},
-    {"--strict", false, false, "fail (exit 1, keeping the previous site) when lint finds any error"},
-    {"--watch", false, false, "after building, rebuild whenever a note changes, until interrupted"},
-    {"--unsafe-html", false, false, "keep raw HTML of notes as HTML (trusted corpora only; escaped by default)"},
-};
 
-std::string build_usage() {
-  return usage_text("build", "[--out DIR] [--strict] [OPTIONS]",
-                    "Ingests and checks the corpus and writes it as a static site: one page per node, listings,\n"
-                    "tags, glossary, graph, provenance report, kernel index and search. The site works from\n"
-                    "file:// and any static server. It is written beside DIR and swapped in at the end, so a\n"
-                    "failed build leaves the previous site whole; unchanged pages are not rewritten.\n"
-                    "Exit status: 0 built, 1 lint errors with --strict, 2 the build could not run.",
-                    build_flags,
-                    {"anthology build", "anthology build --out public", "anthology build --strict --corpus data"});
-}
 
 // --out (the user's choice: anywhere), else the configured folder (relative to the corpus, and refused
 // when it leads outside: a cloned corpus must not choose where the build writes), else ./site.
@@ -189,18 +173,12 @@ int build_once(const Args* args) {
 
 }  // namespace
 
-int run_build(const Argv& argv) {
-  auto args = parse_args(argv, build_flags);
-  if (!args) return usage_error("build", args.error());
-  if (args->has("--help")) {
-    std::cout << build_usage();
-    return 0;
-  }
-  int status = build_once(&*args);
-  if (!args->has("--watch")) return status;
+int run_build(const Args& args) {
+  int status = build_once(&args);
+  if (!args.has("--watch")) return status;
   if (status == 2) return status;  // nothing to watch: no corpus, or the site cannot be written
 
-  WatchOptions watch{corpus_root(*args)};
+  WatchOptions watch{corpus_root(args)};
   if (const char* n = std::getenv("ANTHOLOGY_WATCH_MAX_REBUILDS")) watch.max_rebuilds = std::atoi(n);  // for tests
   std::cerr << "anthology build: watching " << watch.root.string() << " for changes (Ctrl-C to stop)\n";
   auto watched = watch_corpus(watch, [&](const std::vector<std::string>& changed) {
@@ -208,7 +186,7 @@ int run_build(const Argv& argv) {
     for (std::size_t i = 0; i < changed.size() && i < 5; ++i) std::cerr << (i ? ", " : "") << changed[i];
     if (changed.size() > 5) std::cerr << " and " << changed.size() - 5 << " more";
     std::cerr << "\n";
-    build_once(&*args);  // a broken or half-written note is a diagnostic; the watch goes on
+    build_once(&args);  // a broken or half-written note is a diagnostic; the watch goes on
     std::cout.flush();
   });
   if (!watched) return usage_error("build", watched.error());

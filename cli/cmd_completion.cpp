@@ -1,16 +1,16 @@
-// anthology completion bash|zsh: prints the shell completion script, embedded from render/assets/completion/.
+// anthology completion bash|zsh: prints the shell completion script generated from the command table.
 // anthology completion ids [KIND...] | tags: what the scripts offer, answered from an existing index
 // only: read-only, never ingesting or creating one, within a fixed budget, nothing when there is none.
 #include <chrono>
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/completion_script.h"
 #include "cli/args.h"
 #include "cli/session.h"
 #include "core/model/kind.h"
 #include "core/query/query_db.h"
 #include "core/query/sql_query.h"
-#include "core/util/embedded_assets.h"
 
 namespace anth::cli {
 
@@ -19,17 +19,6 @@ namespace {
 // A completion runs while the user waits at the prompt: past this it answers nothing.
 constexpr std::chrono::milliseconds completion_budget{200};
 
-std::string completion_usage() {
-  return usage_text("completion", "bash|zsh",
-                    "Prints a completion script for the shell: commands, flags, their values, and node ids\n"
-                    "and tags for show, path, neighbors, origin and query.\n"
-                    "The scripts ask 'anthology completion ids [KIND...]' and 'anthology completion tags'\n"
-                    "for those: they read the index as the last command left it, never update or create it,\n"
-                    "and answer nothing when there is no index or it takes longer than 200 ms.",
-                    {},
-                    {"source <(anthology completion bash)              # in ~/.bashrc",
-                     "anthology completion zsh > ~/.zfunc/_anthology   # with fpath+=(~/.zfunc) before compinit"});
-}
 
 // The statement for `ids KIND...` or `tags`; empty for a kind that is none.
 std::string candidates_sql(const std::vector<std::string>& words) {
@@ -62,23 +51,13 @@ int print_candidates(const Args& args) {
 
 }  // namespace
 
-int run_completion(const Argv& argv) {
-  auto args = parse_args(argv, {});
-  if (!args) return usage_error("completion", args.error());
-  if (args->has("--help")) {
-    std::cout << completion_usage();
-    return 0;
-  }
-  if (!args->positionals.empty() && (args->positionals.front() == "ids" || args->positionals.front() == "tags"))
-    return print_candidates(*args);
-  if (args->positionals.size() != 1) return usage_error("completion", "which shell? (anthology completion bash|zsh)");
-  const std::string& shell = args->positionals.front();
-  const char* asset = shell == "bash" ? "render/assets/completion/anthology.bash"
-                      : shell == "zsh" ? "render/assets/completion/_anthology"
-                                       : nullptr;
-  if (!asset) return usage_error("completion", "no completion for '" + shell + "' (shells: bash, zsh)");
-  auto script = embedded_asset(asset);
-  if (!script) return usage_error("completion", std::string("the binary was built without ") + asset);
+int run_completion(const Args& args) {
+  if (!args.positionals.empty() && (args.positionals.front() == "ids" || args.positionals.front() == "tags"))
+    return print_candidates(args);
+  if (args.positionals.size() != 1) return usage_error("completion", "which shell? (anthology completion bash|zsh)");
+  const std::string& shell = args.positionals.front();
+  auto script = completion_script(shell, command_table());
+  if (!script) return usage_error("completion", "no completion for '" + shell + "' (shells: bash, zsh)");
   std::cout << *script;
   return 0;
 }

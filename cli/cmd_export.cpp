@@ -14,39 +14,17 @@ namespace anth::cli {
 
 namespace {
 
-const std::vector<FlagSpec> export_flags = {
-    {"--format", true, false, "FORMAT  json (default), graphml or dot"},
-    {"--out", true, false, "FILE  write to FILE instead of standard output (a file is replaced whole;\n"
-                            "a pipe, a device or a link's target is written through)"},
-    freshness_flag(),
-};
 
-std::string export_usage() {
-  return usage_text("export", "[--format json|graphml|dot] [--out FILE]",
-                    "Writes the whole graph: every node in the graph (id, kind, title, year, status) and every\n"
-                    "resolved relation (relation, file, line). GraphML opens in Gephi, yEd and Neo4j's import;\n"
-                    "DOT renders with Graphviz (nodes coloured by kind, edges labelled by relation).",
-                    export_flags,
-                    {"anthology export --format json | jq '.nodes | length'",
-                     "anthology export --format graphml --out anthology.graphml",
-                     "anthology export --format dot | dot -Tsvg > graph.svg"});
-}
 
 }  // namespace
 
-int run_export(const Argv& argv) {
-  auto args = parse_args(argv, export_flags);
-  if (!args) return usage_error("export", args.error());
-  if (args->has("--help")) {
-    std::cout << export_usage();
-    return 0;
-  }
-  if (!args->positionals.empty()) return usage_error("export", "unexpected argument '" + args->positionals.front() + "'");
-  std::string format = args->get("--format").value_or("json");
+int run_export(const Args& args) {
+  if (!args.positionals.empty()) return usage_error("export", "unexpected argument '" + args.positionals.front() + "'");
+  std::string format = args.get("--format").value_or("json");
   if (format != "json" && format != "graphml" && format != "dot")
     return usage_error("export", "--format must be json, graphml or dot, not '" + format + "'");
 
-  auto db = open_query_index(*args);
+  auto db = open_query_index(args);
   if (!db) return usage_error("export", db.error());
   auto g = query::graph_from_index(db->handle());
   if (!g) return usage_error("export", g.error());
@@ -56,7 +34,7 @@ int run_export(const Argv& argv) {
   else if (format == "dot") write_dot(*g->graph, text);
   else render::write_graph_json(*g->graph, text);
 
-  auto out = args->get("--out");
+  auto out = args.get("--out");
   if (!out) {
     std::cout << text.str();
     return 0;

@@ -19,34 +19,7 @@ namespace anth::cli {
 
 namespace {
 
-const std::vector<FlagSpec> kernel_flags = [] {
-  std::vector<FlagSpec> flags = {
-      {"--out", true, false, "DIR  where emit writes DIR/kernels/<id>/<kernel>.cpp (default: .)"},
-      {"--force", false, false, "let emit replace files it did not write (never through a symbolic link)"},
-  };
-  for (const FlagSpec& f : toolchain_flags()) flags.push_back(f);  // for check
-  return flags;
-}();
 
-std::string kernels_usage() {
-  return usage_text("kernels", "list | emit [ID...] [--out DIR] [--force] | check [ID...] [--cxx COMMAND] [--cxxflags FLAGS] |\n"
-                    "       mutate [ID|KERNEL...] [--cxx COMMAND] [--cxxflags FLAGS]",
-                    "The reference kernels: each practice's technique as a small C++17 program that checks the\n"
-                    "practice's claim on seeded data beside a control without it.\n"
-                    "  list   every kernel with its parameters and the nodes that use it\n"
-                    "  emit   write one self-contained program per node (all nodes with a kernel, or the IDs)\n"
-                    "  check  compile and run them, keep each result in the index, report failures as K003\n"
-                    "  mutate run each kernel's catalogue of wrong implementations: every one must fail a claim\n"
-                    "The compiler and its flags come from --cxx/--cxxflags, else $CXX/$CXXFLAGS, never from\n"
-                    "the corpus: anthology.toml's [kernels] compiler and flags are ignored (a finding, S004).\n"
-                    "Exit status: 0 every claim held (every mutant caught); 1 a claim failed, a node's kernel\n"
-                    "request has a lint error, an ID has no kernel, or a mutant survived; 2 no compiler (or the one\n"
-                    "named by --cxx or $CXX cannot be run), or a kernel did not compile.",
-                    kernel_flags,
-                    {"anthology kernels list", "anthology kernels emit SOTA-192 --out /tmp/k",
-                     "anthology kernels check", "CXX=clang++ anthology kernels check SOTA-050",
-                     "anthology kernels check --cxx g++ --cxxflags=\"-O1 -g\"", "anthology kernels mutate qk_norm"});
-}
 
 std::string number(double v) {
   char buf[32];
@@ -165,17 +138,11 @@ int check(Session& s, const std::vector<const Note*>& nodes, const Toolchain& to
 
 }  // namespace
 
-int run_kernels(const Argv& argv) {
-  auto args = parse_args(argv, kernel_flags);
-  if (!args) return usage_error("kernels", args.error());
-  if (args->has("--help")) {
-    std::cout << kernels_usage();
-    return 0;
-  }
-  if (args->positionals.empty())
+int run_kernels(const Args& args) {
+  if (args.positionals.empty())
     return usage_error("kernels", "say list, emit, check or mutate (see anthology kernels --help)");
-  std::string action = args->positionals.front();
-  std::vector<std::string> ids(args->positionals.begin() + 1, args->positionals.end());
+  std::string action = args.positionals.front();
+  std::vector<std::string> ids(args.positionals.begin() + 1, args.positionals.end());
   if (action != "list" && action != "emit" && action != "check" && action != "mutate") {
     auto best = closest_match(action, {"list", "emit", "check", "mutate"});
     return usage_error("kernels", "unknown action '" + action + "'; " + (best ? "did you mean '" + *best + "'? " : "") +
@@ -184,12 +151,12 @@ int run_kernels(const Argv& argv) {
 
   std::optional<Toolchain> toolchain;  // chosen first: a compiler that cannot run stops check at once
   if (action == "check" || action == "mutate") {
-    auto chosen = choose_toolchain(*args);
+    auto chosen = choose_toolchain(args);
     if (!chosen) return usage_error("kernels", chosen.error());
     toolchain = std::move(*chosen);
   }
 
-  auto session = open_session(*args);
+  auto session = open_session(args);
   if (!session) return usage_error("kernels", session.error());
   if (action == "list") return list(*session);
   if (action == "mutate") return mutate_kernels(*session, ids, *toolchain);
@@ -197,7 +164,7 @@ int run_kernels(const Argv& argv) {
   std::vector<std::string> missing;
   std::vector<const Note*> nodes = kernel_nodes(session->corpus(), ids, missing);
   for (const std::string& id : missing) std::cerr << "anthology kernels: " << id << " is no node with a kernel\n";
-  int status = action == "emit" ? emit(nodes, args->get("--out").value_or("."), args->has("--force")) : check(*session, nodes, *toolchain);
+  int status = action == "emit" ? emit(nodes, args.get("--out").value_or("."), args.has("--force")) : check(*session, nodes, *toolchain);
   return missing.empty() ? status : std::max(status, 1);
 }
 

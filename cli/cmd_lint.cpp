@@ -11,6 +11,7 @@
 #include "cli/kernel_checks.h"
 #include "cli/session.h"
 #include "core/rules/rule_catalog.h"
+#include "core/rules/severity_policy.h"
 #include "core/util/embedded_assets.h"
 #include "render/lint/lint_report.h"
 
@@ -18,27 +19,7 @@ namespace anth::cli {
 
 namespace {
 
-const std::vector<FlagSpec> lint_flags = [] {
-  std::vector<FlagSpec> flags = {
-      {"--format", true, false, "FORMAT  text (default), json or sarif"},
-      {"--max-warnings", true, false, "N  fail (exit 1) when more than N warnings are found"},
-      {"--run-kernels", false, false, "also compile and run the reference kernels (K003)"},
-      {"--explain", true, false, "RULE  print a rule's documentation and exit"},
-  };
-  for (const FlagSpec& f : toolchain_flags()) flags.push_back(f);  // for --run-kernels
-  return flags;
-}();
 
-std::string lint_usage() {
-  return usage_text("lint", "[OPTIONS] [PATH...]",
-                    "Checks the corpus against the structure, reference, provenance and kernel rules.\n"
-                    "PATHs limit the report to those notes or folders; the graph is always whole.\n"
-                    "--run-kernels compiles with --cxx/--cxxflags, else $CXX/$CXXFLAGS (never anthology.toml).\n"
-                    "Exit status: 0 no error, 1 errors (or too many warnings), 2 lint could not run.",
-                    lint_flags,
-                    {"anthology lint", "anthology lint --format sarif > lint.sarif", "anthology lint sota/SOTA-192.md",
-                     "anthology lint --max-warnings 0", "anthology lint --explain P001"});
-}
 
 // PATH arguments as corpus-relative prefixes: a path that exists from here is made relative to the root.
 std::vector<std::string> report_prefixes(const std::vector<std::string>& paths, const fs::path& root) {
@@ -78,37 +59,31 @@ std::vector<std::string> unmatched_paths(const std::vector<std::string>& paths, 
 
 }  // namespace
 
-int run_lint(const Argv& argv) {
-  auto args = parse_args(argv, lint_flags);
-  if (!args) return usage_error("lint", args.error());
-  if (args->has("--help")) {
-    std::cout << lint_usage();
-    return 0;
-  }
-  if (auto id = args->get("--explain")) {
+int run_lint(const Args& args) {
+  if (auto id = args.get("--explain")) {
     auto doc = embedded_asset("docs/rules/" + *id + ".md");
-    if (!find_rule(*id) || !doc) return usage_error("lint", "no rule " + *id + " (rules are S001-S008, R001-R006, P001-P013, K001-K003)");
+    if (!find_rule(*id) || !doc) return usage_error("lint", "no rule " + *id + " (rules are " + catalogue_ranges() + ")");
     std::cout << *doc;
     return 0;
   }
-  std::string format = args->get("--format").value_or("text");
+  std::string format = args.get("--format").value_or("text");
   if (format != "text" && format != "json" && format != "sarif")
     return usage_error("lint", "--format must be text, json or sarif, not '" + format + "'");
   long max_warnings = -1;
-  if (auto m = args->get("--max-warnings")) {
+  if (auto m = args.get("--max-warnings")) {
     char* end = nullptr;
     max_warnings = std::strtol(m->c_str(), &end, 10);
     if (m->empty() || *end || max_warnings < 0) return usage_error("lint", "--max-warnings needs a number >= 0");
   }
 
   std::optional<Toolchain> toolchain;  // chosen first: a compiler that cannot run stops lint at once
-  if (args->has("--run-kernels")) {
-    auto chosen = choose_toolchain(*args);
+  if (args.has("--run-kernels")) {
+    auto chosen = choose_toolchain(args);
     if (!chosen) return usage_error("lint", "--run-kernels: " + chosen.error());
     toolchain = std::move(*chosen);
   }
 
-  auto session = open_session(*args);
+  auto session = open_session(args);
   if (!session) return usage_error("lint", session.error());
 
   if (toolchain) {
@@ -119,8 +94,8 @@ int run_lint(const Argv& argv) {
     std::sort(session->diagnostics.begin(), session->diagnostics.end(), diagnostic_less);
   }
 
-  std::vector<std::string> prefixes = report_prefixes(args->positionals, session->root);
-  if (auto unmatched = unmatched_paths(args->positionals, prefixes, session->loaded->paths); !unmatched.empty()) {
+  std::vector<std::string> prefixes = report_prefixes(args.positionals, session->root);
+  if (auto unmatched = unmatched_paths(args.positionals, prefixes, session->loaded->paths); !unmatched.empty()) {
     std::string names;
     for (const std::string& p : unmatched) names += (names.empty() ? "" : ", ") + p;
     return usage_error("lint", (unmatched.size() == 1 ? "no note at " : "no notes at ") + names);
@@ -138,7 +113,7 @@ int run_lint(const Argv& argv) {
   if (format == "json") std::cout << format_json(shown, summary);
   else if (format == "sarif") std::cout << format_sarif(shown, ANTHOLOGY_VERSION);
   else {
-    bool color = use_color(*args, STDOUT_FILENO);
+    bool color = use_color(args, STDOUT_FILENO);
     std::cout << format_text(shown, summary, color);
   }
   bool too_many = max_warnings >= 0 && summary.warnings > static_cast<std::size_t>(max_warnings);

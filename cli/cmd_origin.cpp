@@ -13,39 +13,19 @@ namespace anth::cli {
 
 namespace {
 
-const std::vector<FlagSpec> origin_flags = {
-    {"--format", true, false, "FORMAT  text (default) or json"},
-    freshness_flag(),
-};
 
-std::string origin_usage() {
-  return usage_text(
-      "origin", "SOTA-ID [--format text|json]",
-      "Traces a practice's provenance: the paper it is introduced by, every paper linked to it\n"
-      "earliest first with how each is linked (its source, a THEORY's source, a NOTE's paper, a mention:\n"
-      "the papers of rule P001), the readings of the origin and what they decline to claim\n"
-      "(declines_origin_of), the notes hedging on this practice, what contests it, and its lint findings.\n"
-      "Exit status: 0 shown, 1 no node has that id, 2 bad usage, not a practice, or no usable index.",
-      origin_flags, {"anthology origin SOTA-192", "anthology origin SOTA-192 --format json | jq '.linked_papers[0]'"});
-}
 
 }  // namespace
 
-int run_origin(const Argv& argv) {
-  auto args = parse_args(argv, origin_flags);
-  if (!args) return usage_error("origin", args.error());
-  if (args->has("--help")) {
-    std::cout << origin_usage();
-    return 0;
-  }
-  if (args->positionals.size() != 1)
-    return usage_error("origin", args->positionals.empty() ? "which practice? (anthology origin SOTA-ID)" : "one ID at a time");
-  std::string format = args->get("--format").value_or("text");
+int run_origin(const Args& args) {
+  if (args.positionals.size() != 1)
+    return usage_error("origin", args.positionals.empty() ? "which practice? (anthology origin SOTA-ID)" : "one ID at a time");
+  std::string format = args.get("--format").value_or("text");
   if (format != "text" && format != "json")
     return usage_error("origin", "--format must be text or json, not '" + format + "'");
-  const std::string& id = args->positionals.front();
+  const std::string& id = args.positionals.front();
 
-  auto db = open_query_index(*args);
+  auto db = open_query_index(args);
   if (!db) return usage_error("origin", db.error());
   auto provenance = query::load_provenance(db->handle(), id);
   if (!provenance) return usage_error("origin", provenance.error());

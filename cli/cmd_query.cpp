@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/query_index.h"
 #include "cli/session.h"
+#include "cli/vocabulary.h"
 #include "core/model/schema.h"
 #include "core/query/node_details.h"
 #include "core/query/node_search.h"
@@ -20,46 +21,7 @@ namespace anth::cli {
 
 namespace {
 
-const std::vector<FlagSpec> query_flags = {
-    {"--kind", true, true, "KIND  lit, note, sota, theory or term (repeat or comma-separate for any of them)"},
-    {"--tag", true, true, "TAG  nodes with this tag (repeat for all of them)"},
-    {"--status", true, true, "STATUS  adopted, candidate, read, ... (repeat or comma-separate for any of them)"},
-    {"--introduced-by", true, false, "ID  practices whose introduced_by is this paper"},
-    {"--source", true, false, "ID  nodes with this id in their source"},
-    {"--year", true, false, "RANGE  2020..2023, 2020.., ..2023 or 2021: the node's year (a SOTA's is its origin's)"},
-    {"--contested", false, false, "nodes with status contested or any contested_by"},
-    {"--text", true, false, "TEXT  full-text search of titles, bodies and authors, ranked; \"quoted phrase\", prefix*"},
-    {"--sort", true, false, "KEY  id (default), title, year, status or relevance (default with --text);\n"
-                            "-KEY reverses it (-year: newest first; nodes without a year stay last)"},
-    {"--limit", true, false, "N  at most N results"},
-    {"--format", true, false, "FORMAT  table (default), json, csv or ids"},
-    {"--sql", true, false, "SQL  run one read-only SQL statement over the index (docs/index-schema.md)"},
-    {"--timeout", true, false, "SECONDS  stop --sql after this long (default: 10)"},
-    {"--max-rows", true, false, "N  stop --sql after N rows (default: 100000)"},
-    freshness_flag(),
-};
 
-std::string query_usage() {
-  return usage_text(
-      "query", "[FILTERS] [--format table|json|csv|ids] | --sql \"SELECT ...\"",
-      "Finds nodes in the index: every filter given must hold. The answer comes from the index at\n"
-      "CORPUS/.anthology/index.db, brought up to date first when a note changed.\n"
-      "The table fits the terminal ($COLUMNS, else the terminal's width, else 100 columns).\n"
-      "--sql runs one statement on a read-only connection (tables nodes, relations, fields, tags,\n"
-      "aliases, authors, diagnostics, kernel_results, search; views practices, relations_named, lit):\n"
-      "reads only, within --timeout and --max-rows; rows are printed as they come.\n"
-      "Exit status: 0 something matched, 1 nothing matched (like grep) or an --introduced-by/--source\n"
-      "id names no node, 2 bad usage, a refused, failing or stopped SQL statement, or no usable index.",
-      query_flags,
-      {"anthology query --kind sota --status adopted", "anthology query --tag model-stability --year 2020..2023",
-       "anthology query --introduced-by LIT-640 --format ids", "anthology query --kind sota --contested --format json",
-       "anthology query --text \"entropy collapse\" --limit 5",
-       "anthology query --kind lit --sort year --format csv > papers.csv",
-       "anthology query --kind lit --sort -year --limit 10", "anthology query --text \"normaliz*\"",
-       "anthology query --sql \"SELECT id, title FROM practices WHERE contested = 1\"",
-       "anthology query --sql \"SELECT kind, COUNT(*) AS n FROM nodes GROUP BY kind\" --format json",
-       "anthology query --sql \"SELECT src, dst FROM relations\" --format csv --max-rows 1000000 --timeout 60"});
-}
 
 // Values of a repeatable flag, each split at commas.
 std::vector<std::string> list_values(const Args& args, const std::string& flag) {
@@ -86,31 +48,17 @@ std::string not_one_of(const std::string& what, const std::string& value, const 
   return reason + " (" + (plural.empty() ? what + "s" : plural) + ": " + all + ")";
 }
 
-std::vector<std::string> all_statuses() {
-  std::vector<std::string> out;
-  for (Kind k : all_kinds)
-    if (const FieldSpec* spec = find_field(k, "status"))
-      for (std::string_view c : spec->choices)
-        if (std::find(out.begin(), out.end(), c) == out.end()) out.emplace_back(c);
-  return out;
-}
-
 // The filters of the flags; a reason on bad usage.
 Expected<query::NodeFilter> filter_of(const Args& args) {
   query::NodeFilter f;
-  std::vector<std::string> kind_names;
-  for (Kind k : all_kinds) {
-    std::string name = kind_name(k);
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    kind_names.push_back(name);
-  }
+  const std::vector<std::string> kind_names = kind_words();
   for (const std::string& k : list_values(args, "--kind")) {
     auto kind = parse_kind(k);
     if (!kind) return failure(not_one_of("kind", k, kind_names));
     f.kinds.emplace_back(kind_name(*kind));
   }
   f.tags = list_values(args, "--tag");
-  std::vector<std::string> statuses = all_statuses();
+  std::vector<std::string> statuses = status_words();
   for (const std::string& s : list_values(args, "--status")) {
     if (std::find(statuses.begin(), statuses.end(), s) == statuses.end()) return failure(not_one_of("status", s, statuses, "statuses"));
     f.statuses.push_back(s);
@@ -144,7 +92,7 @@ Expected<query::NodeFilter> filter_of(const Args& args) {
 }
 
 bool has_filter(const Args& args) {
-  for (const FlagSpec& spec : query_flags)
+  for (const FlagSpec& spec : find_command("query")->options)
     if (spec.name != "--format" && spec.name != "--sql" && spec.name != "--freshness" && spec.name != "--timeout" &&
         spec.name != "--max-rows" && args.has(spec.name))
       return true;
@@ -188,33 +136,27 @@ int run_sql(sqlite3* db, const std::string& sql, render::ResultFormat format, co
 
 }  // namespace
 
-int run_query(const Argv& argv) {
-  auto args = parse_args(argv, query_flags);
-  if (!args) return usage_error("query", args.error());
-  if (args->has("--help")) {
-    std::cout << query_usage();
-    return 0;
-  }
-  if (!args->positionals.empty())
-    return usage_error("query", "unexpected argument '" + args->positionals.front() +
-                                    "' (to search the text, use --text \"" + args->positionals.front() + "\")");
-  std::string format_name = args->get("--format").value_or("table");
+int run_query(const Args& args) {
+  if (!args.positionals.empty())
+    return usage_error("query", "unexpected argument '" + args.positionals.front() +
+                                    "' (to search the text, use --text \"" + args.positionals.front() + "\")");
+  std::string format_name = args.get("--format").value_or("table");
   auto format = render::parse_result_format(format_name);
   if (!format) return usage_error("query", not_one_of("format", format_name, {"table", "json", "csv", "ids"}));
-  auto sql = args->get("--sql");
-  if (sql && has_filter(*args)) return usage_error("query", "--sql cannot be combined with filters");
-  if (!sql && (args->has("--timeout") || args->has("--max-rows")))
+  auto sql = args.get("--sql");
+  if (sql && has_filter(args)) return usage_error("query", "--sql cannot be combined with filters");
+  if (!sql && (args.has("--timeout") || args.has("--max-rows")))
     return usage_error("query", "--timeout and --max-rows limit --sql only");
-  auto limits = sql_limits(*args);
+  auto limits = sql_limits(args);
   if (!limits) return usage_error("query", limits.error());
   query::NodeFilter filter;
   if (!sql) {
-    auto f = filter_of(*args);
+    auto f = filter_of(args);
     if (!f) return usage_error("query", f.error());
     filter = std::move(*f);
   }
 
-  auto db = open_query_index(*args);
+  auto db = open_query_index(args);
   if (!db) return usage_error("query", db.error());
 
   for (const std::string* id : {&filter.introduced_by, &filter.source}) {

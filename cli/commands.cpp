@@ -11,28 +11,9 @@ namespace anth::cli {
 
 namespace {
 
-struct Command {
-  const char* name;
-  const char* summary;
-  int (*run)(const Argv&);
-};
-
-const Command commands[] = {
-    {"build", "ingest, lint and render the site", run_build},
-    {"lint", "check the corpus against the rules", run_lint},
-    {"query", "find notes by kind, tag, status, origin, year or text; or run read-only SQL", run_query},
-    {"show", "one node: properties, relations both ways, readings, kernel", run_show},
-    {"path", "the shortest chain of relations between two nodes", run_path},
-    {"neighbors", "the neighbourhood of a node", run_neighbors},
-    {"origin", "a practice's provenance: origin, earliest linked papers, readings, contests", run_origin},
-    {"kernels", "list, emit and check the reference kernels", run_kernels},
-    {"export", "the whole graph as JSON, GraphML or DOT", run_export},
-    {"completion", "print a shell completion script (bash or zsh)", run_completion},
-};
-
 void print_usage(std::FILE* to) {
   std::fprintf(to, "usage: anthology [--corpus DIR] COMMAND [OPTIONS]\n\nA knowledge-graph engine for an anthology of ML literature.\n\ncommands:\n");
-  for (const Command& c : commands) std::fprintf(to, "  %-12s%s\n", c.name, c.summary);
+  for (const Command& c : command_table()) std::fprintf(to, "  %-12s%s\n", c.name.c_str(), c.summary.c_str());
   std::fprintf(to, "\nRun 'anthology help COMMAND' for a command's options and examples; docs/cli.md for what\n"
                   "every command keeps to (arguments, output, colour, exit status).\n");
 }
@@ -44,25 +25,36 @@ int usage_error(const std::string& command, const std::string& reason) {
   return 2;
 }
 
-namespace {
-
 const Command* find_command(const std::string& name) {
-  for (const Command& c : commands)
+  for (const Command& c : command_table())
     if (name == c.name) return &c;
   return nullptr;
 }
 
+std::string command_usage(const Command& c) {
+  return usage_text(c.name, c.synopsis, c.description, c.options, c.examples);
+}
+
+namespace {
+
 int unknown_command(const std::string& name) {
   std::vector<std::string> names;
-  for (const Command& c : commands) names.emplace_back(c.name);
+  for (const Command& c : command_table()) names.emplace_back(c.name);
   std::string reason = "unknown command '" + name + "'";
   if (auto best = closest_match(name, names)) reason += "; did you mean '" + *best + "'?";
   return usage_error("", reason + " (see 'anthology --help')");
 }
 
-int run_command(const Command& c, const Argv& args) {
+// Parses the arguments against the command's row; --help prints the help generated from it.
+int run_command(const Command& c, const Argv& argv) {
   try {
-    return c.run(args);
+    auto args = parse_args(argv, c.options);
+    if (!args) return usage_error(c.name, args.error());
+    if (args->has("--help")) {
+      std::cout << command_usage(c);
+      return 0;
+    }
+    return c.run(*args);
   } catch (const std::exception& e) {
     // Corpus problems are diagnostics; reaching here is an operational failure, reported once.
     return usage_error(c.name, std::string("internal error: ") + e.what());

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "cli/progress.h"
-#include "core/rules/rule_catalog.h"
+#include "core/rules/kernel/k003_kernel_claim_failed.h"
 #include "render/kernels/claim_text.h"
 #include "render/kernels/kernel_library.h"
 
@@ -37,11 +37,6 @@ std::string claims_json(const kernels::KernelResult& r) {
     claims.push_back(j);
   }
   return claims.dump();
-}
-
-Location kernel_location(const Note& n) {
-  if (const Field* f = n.field("kernel"); f && !f->items.empty()) return f->items[0].where;
-  return {n.path, 1, 1};
 }
 
 // A finding lint has at the note's `kernel` or `kernel_params` (a value that is no number, say, which
@@ -125,22 +120,15 @@ std::vector<KernelCheck> check_kernels(Session& session, const std::vector<const
 }
 
 std::vector<Diagnostic> kernel_findings(const std::vector<KernelCheck>& checks) {
-  std::vector<Diagnostic> out;
+  std::vector<rules::KernelRun> runs;
   for (const KernelCheck& c : checks) {
-    if (c.skipped || c.result.pass) continue;
-    std::string why = c.result.error;
-    if (why.empty())
-      for (const auto& claim : c.result.claims)
-        if (!claim.pass) {
-          char measured[48];
-          std::snprintf(measured, sizeof measured, " (measured %g, bound ", claim.measured);
-          why = claim.claim + measured + kernels::bound_text(claim.direction, claim.bound, claim.tolerance) + ")";
-          break;
-        }
-    out.push_back({"K003", find_rule("K003")->severity, kernel_location(*c.node),
-                   "kernel " + c.node->kernel + " of " + c.node->id + " failed: " + why, {}});
+    if (c.skipped) continue;
+    rules::KernelRun& run = runs.emplace_back(rules::KernelRun{c.node, c.result.pass, c.result.error, {}});
+    for (const auto& claim : c.result.claims)
+      run.claims.push_back(
+          {claim.claim, claim.pass, claim.measured, kernels::bound_text(claim.direction, claim.bound, claim.tolerance)});
   }
-  return out;
+  return rules::kernel_claim_findings(runs);
 }
 
 std::vector<Diagnostic> kernel_config_findings(const Config& config) {

@@ -31,7 +31,7 @@ std::vector<KernelCheck> check_kernels(Session& session, const std::vector<const
 // compile kernels to print before they do.
 std::vector<Diagnostic> kernel_config_findings(const Config& config);
 
-// K003 for every check that failed, at the node's `kernel:` value.
+// The runs of `checks` (those not skipped) handed to rule K003 (core/rules/kernel/).
 std::vector<Diagnostic> kernel_findings(const std::vector<KernelCheck>& checks);
 
 }  // namespace anth::cli

@@ -6,10 +6,11 @@
 namespace anth::cli {
 
 FlagSpec freshness_flag() {
-  return {"--freshness", true, false,
-          "MODE  how to check that the index matches the notes before answering:\n"
+  return {"--freshness", "MODE",
+          "how to check that the index matches the notes before answering:\n"
           "files (stat every note), folders (notes added, removed or saved by\n"
-          "rename: a few stats), off; auto (default): files up to 20,000 notes"};
+          "rename: a few stats), off; auto (default): files up to 20,000 notes",
+          Completion::fixed({"auto", "files", "folders", "off"})};
 }
 
 Expected<query::QueryDb> open_query_index(const Args& args) {

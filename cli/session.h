@@ -73,8 +73,4 @@ enum class StoreMode { Wait, Background };
 // configuration is unreadable, or (StoreMode::Wait) the index cannot be written.
 Expected<Session> open_session(const Args& args, StoreMode mode = StoreMode::Wait);
 
-// Applies the configured severities and each note's lint-ignore to raw findings, drops those turned
-// off, and sorts them (rules.md, "Output").
-std::vector<Diagnostic> finalize_diagnostics(std::vector<Diagnostic> raw, const Corpus& corpus, const Config& config);
-
 }  // namespace anth::cli

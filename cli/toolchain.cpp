@@ -9,9 +9,9 @@ namespace anth::cli {
 
 const std::vector<FlagSpec>& toolchain_flags() {
   static const std::vector<FlagSpec> flags = {
-      {"--cxx", true, false, "COMMAND  the C++ compiler for kernels (default: $CXX, else c++, g++ or clang++)"},
-      {"--cxxflags", true, false,
-       "FLAGS  its flags after -std=c++17 (default: $CXXFLAGS, else -O2 -Wall -Wextra -Werror)"},
+      {"--cxx", "COMMAND", "the C++ compiler for kernels (default: $CXX, else c++, g++ or clang++)",
+       Completion::programs()},
+      {"--cxxflags", "FLAGS", "its flags after -std=c++17 (default: $CXXFLAGS, else -O2 -Wall -Wextra -Werror)"},
   };
   return flags;
 }

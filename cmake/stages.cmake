@@ -54,41 +54,35 @@ stage_sources(RENDER_SOURCES ${CMAKE_SOURCE_DIR}/render)
 stage_sources(CLI_SOURCES ${CMAKE_SOURCE_DIR}/cli)
 list(FILTER RENDER_SOURCES EXCLUDE REGEX "render/kernels/templates/")
 list(FILTER CLI_SOURCES EXCLUDE REGEX "cli/main\\.cpp$")
-
-# INTERIM (issue 14, until the kernel catalogue moves into core/model on branch `ext`): rules K001 and
-# K002 read render/kernels/kernel_library.h. That header alone is exposed, to those two files alone,
-# and its .cpp is compiled into a small target of its own that core and render both link. On merge:
-# delete this block, and empty the allowlist in tests/architecture/include_direction_test.cpp.
-set(INTERIM_KERNEL_LIBRARY ${CMAKE_SOURCE_DIR}/render/kernels/kernel_library.cpp)
-set(INTERIM_KERNEL_CATALOGUE "")
-if(EXISTS ${INTERIM_KERNEL_LIBRARY})
-  set(INTERIM_KERNEL_CATALOGUE anthology_interim_kernel_catalogue)
-  stage_root(interim-kernel-catalogue render/kernels/kernel_library.h)
-  list(REMOVE_ITEM RENDER_SOURCES ${INTERIM_KERNEL_LIBRARY})
-  stage_library(${INTERIM_KERNEL_CATALOGUE} ROOTS interim-kernel-catalogue SOURCES ${INTERIM_KERNEL_LIBRARY})
-  file(GLOB INTERIM_KERNEL_USERS ${CMAKE_SOURCE_DIR}/core/rules/k001_*.cpp ${CMAKE_SOURCE_DIR}/core/rules/k002_*.cpp)
-  set_source_files_properties(${INTERIM_KERNEL_USERS} PROPERTIES
-    INCLUDE_DIRECTORIES ${STAGE_INCLUDE}/interim-kernel-catalogue)
-endif()
+# The rules (core/rules/<family>/*.cpp) register themselves from static objects that nothing names, so
+# a static archive would drop them: they are an object library whose objects every consumer of
+# anthology_core links directly (adding a rule is adding a file, with no list to edit).
+file(GLOB RULE_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/core/rules/*/*.cpp)
+list(REMOVE_ITEM CORE_SOURCES ${RULE_SOURCES})
 
 # core/config reads rule severities from the rule catalogue (core/rules), so it sits in core until the
 # catalogue moves into core/model (issue 14).
 stage_library(anthology_model ROOTS model SOURCES ${MODEL_SOURCES} ${ASSETS_CPP}
-  LINKS PkgConfig::UTF8PROC)
+  LINKS PkgConfig::UTF8PROC PkgConfig::TOMLPP)
 stage_library(anthology_core ROOTS model core SOURCES ${CORE_SOURCES}
-  LINKS anthology_model ${INTERIM_KERNEL_CATALOGUE} SQLite::SQLite3 nlohmann_json::nlohmann_json Boost::graph
+  LINKS anthology_model  SQLite::SQLite3 nlohmann_json::nlohmann_json Boost::graph
         PkgConfig::TOMLPP PkgConfig::XXHASH)
 stage_library(anthology_ingest ROOTS model core ingest SOURCES ${INGEST_SOURCES}
   LINKS anthology_core anthology_model SQLite::SQLite3 yaml-cpp PkgConfig::CMARK ${CMARK_EXTENSIONS_LIB}
         PkgConfig::XXHASH Threads::Threads)
 stage_library(anthology_render ROOTS model core render SOURCES ${RENDER_SOURCES}
-  LINKS anthology_core anthology_model ${INTERIM_KERNEL_CATALOGUE} nlohmann_json::nlohmann_json
+  LINKS anthology_core anthology_model  nlohmann_json::nlohmann_json
         PkgConfig::CMARK ${CMARK_EXTENSIONS_LIB} PkgConfig::XXHASH Threads::Threads)
 stage_library(anthology_cli ROOTS model core ingest render cli SOURCES ${CLI_SOURCES}
   LINKS anthology_render anthology_ingest anthology_core anthology_model nlohmann_json::nlohmann_json
         PkgConfig::XXHASH Threads::Threads)
+add_library(anthology_rules OBJECT ${RULE_SOURCES})
+target_include_directories(anthology_rules PRIVATE ${STAGE_INCLUDE}/model ${STAGE_INCLUDE}/core)
+target_compile_options(anthology_rules PRIVATE ${WARNINGS})
+target_link_libraries(anthology_rules PRIVATE nlohmann_json::nlohmann_json Boost::graph)
+target_link_libraries(anthology_core INTERFACE $<TARGET_OBJECTS:anthology_rules>)
 set(ANTHOLOGY_STAGE_TARGETS anthology_model anthology_core anthology_ingest anthology_render anthology_cli
-    ${INTERIM_KERNEL_CATALOGUE})
+    )
 
 add_executable(anthology cli/main.cpp)
 target_include_directories(anthology PRIVATE ${STAGE_INCLUDE}/model ${STAGE_INCLUDE}/core ${STAGE_INCLUDE}/ingest

@@ -13,6 +13,7 @@ packages=(
   libtomlplusplus-dev libkainjow-mustache-dev
   catch2
   graphviz libxml2-utils python3-jsonschema
+  zsh
   chromium
 )
 # Only asked for with --bench: the tools the benchmark compares against and the profiler.

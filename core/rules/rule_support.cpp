@@ -2,16 +2,7 @@
 
 #include <charconv>
 
-#include "core/rules/rule_catalog.h"
-
 namespace anth::rules {
-
-Diagnostic make_diagnostic(std::string_view rule, Location where, std::string message,
-                           std::vector<RelatedLocation> related) {
-  const RuleInfo* info = find_rule(rule);
-  return {std::string(rule), info ? info->severity : Severity::Error, std::move(where), std::move(message),
-          std::move(related)};
-}
 
 Location file_start(const Note& note) { return {note.path, 1, 1}; }
 

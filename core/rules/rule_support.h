@@ -1,6 +1,6 @@
 #pragma once
-// Helpers the rule files share: building a diagnostic with the catalogue's severity, naming a node with
-// its year, and finding where a field's value was written. Private to core/rules/.
+// Helpers the rule files share: naming a node with its year, and finding where a field's value was
+// written. Private to core/rules/.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,10 +10,6 @@
 #include "core/model/diagnostic.h"
 
 namespace anth::rules {
-
-// A diagnostic of `rule` with the rule catalogue's default severity.
-Diagnostic make_diagnostic(std::string_view rule, Location where, std::string message,
-                           std::vector<RelatedLocation> related = {});
 
 // Line 1, column 1 of a note's file: where a whole-file finding sits.
 Location file_start(const Note& note);

@@ -7,7 +7,6 @@
 //                      `variant` (kernels with variants only) and print_parameters()
 //   //{{support}}      replaced by templates/support.inc: the seeded generator and the RESULT report that
 //                      every kernel shares
-#include <charconv>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -216,16 +215,8 @@ std::string cpp_string_literal(std::string_view text) {
   return out + "\"";
 }
 
-std::string param_literal(const KernelParam& param, double value) {
-  if (param.integer && std::isfinite(value) && std::floor(value) == value && std::fabs(value) < 9.2e18)
-    return std::to_string(static_cast<long long>(value));
-  if (std::isnan(value)) return "NAN";
-  if (std::isinf(value)) return value > 0 ? "INFINITY" : "-INFINITY";
-  char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);  // shortest exact round trip
-  std::string text(buffer, result.ptr);
-  if (text.find_first_of(".e") == std::string::npos) text += ".0";
-  return text;
+std::string kernel_template_path(std::string_view kernel) {
+  return "render/kernels/templates/" + std::string(kernel) + ".cpp";
 }
 
 bool is_emitted_source(std::string_view head) {

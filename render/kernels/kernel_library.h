@@ -1,47 +1,13 @@
 #pragma once
-// The reference-kernel library (kernels.md): each practice's technique as a small C++17 program that
-// checks the practice's claim on seeded data beside a control without the practice.
-//
-// A node names a kernel as `kernel: NAME` or `kernel: NAME.VARIANT` (`qk_norm.rmsnorm`), and may
-// override parameters with `kernel_params: {name: number}`.
+// Emitting the reference kernels (docs/kernels.md): each practice's technique as a small C++17 program
+// that checks the practice's claim on seeded data beside a control without the practice. What the
+// library holds (names, parameters, ranges, claims) is the catalogue of core/model/kernel_catalog.h.
 #include <string>
 #include <string_view>
-#include <utility>
-#include <vector>
+
+#include "core/model/kernel_catalog.h"
 
 namespace anth::kernels {
-
-struct KernelParam {
-  std::string name;
-  double default_value = 0;
-  double minimum = 0;
-  double maximum = 0;
-  bool integer = false;
-  std::string meaning;  // one line
-};
-
-struct KernelInfo {
-  std::string name;                   // "qk_norm"
-  std::string practice;               // one line: what the practice does
-  std::string formula;                // the formula, plain text
-  std::string papers;                 // the papers it comes from
-  std::vector<std::string> variants;  // "layernorm", "rmsnorm", "l2"; empty when none; the first is the default
-  std::vector<KernelParam> params;
-};
-
-const std::vector<KernelInfo>& kernel_library();
-// The kernel a `kernel:` value names (with or without ".variant"), or nullptr.
-const KernelInfo* find_kernel(std::string_view name_or_variant);
-// Splits "qk_norm.rmsnorm" into ("qk_norm", "rmsnorm"); the variant is empty when none is given.
-std::pair<std::string, std::string> split_kernel_name(std::string_view name);
-
-// What a node asks of a kernel.
-struct KernelRequest {
-  std::string node_id;
-  std::string node_title;
-  std::string kernel;  // as written in the note, possibly with ".variant"
-  std::vector<std::pair<std::string, double>> params;  // overrides of the defaults
-};
 
 // The self-contained C++17 program for one node (kernels.md, "What `anthology kernels emit` writes").
 // Throws std::invalid_argument (its message lists the problems) when check_kernel_request finds any.
@@ -50,30 +16,6 @@ std::string emit_kernel_source(const KernelRequest& request);
 // only such files unless told to with --force.
 bool is_emitted_source(std::string_view head);
 
-// ---- Checking a request (rules K001, K002) ----
-
-struct RequestProblem {
-  enum class Kind {
-    unknown_kernel,   // K001: `kernel:` names no kernel of the library
-    unknown_variant,  // K001: the kernel has no such variant
-    unknown_param,    // K002: `kernel_params` names a parameter the kernel lacks
-    out_of_range,     // K002: a value outside [minimum, maximum], or not finite
-    not_integer,      // K002: a fractional value for an integer parameter
-  };
-  Kind kind;
-  std::string param;    // the parameter concerned; empty for the kernel name
-  std::string message;  // one short lowercase line naming the values compared
-};
-// Every problem of a request, in the order of its parameters; empty when it can be emitted.
-std::vector<RequestProblem> check_kernel_request(const KernelRequest& request);
-
-// A kernel's parameter by name, or nullptr.
-const KernelParam* find_param(const KernelInfo& kernel, std::string_view name);
-// The problem with one value for one parameter (out_of_range or not_integer), or an empty message.
-std::string param_value_problem(const KernelParam& param, double value);
-// The value as an exact C++ literal: "64" for an integer parameter, "0.0001" or "8.0" for the others;
-// reading the literal back gives the same double.
-std::string param_literal(const KernelParam& param, double value);
 // Where a kernel's template is embedded: "render/kernels/templates/qk_norm.cpp".
 std::string kernel_template_path(std::string_view kernel);
 

@@ -43,13 +43,9 @@ bool allowed(Stage from, Stage to) {
   return static_cast<int>(to) <= static_cast<int>(from);
 }
 
-// INTERIM (issue 14): rules K001 and K002 read the kernel catalogue, which still lives in render/.
-// Branch `ext` moves it into core/model; on that merge the lead empties this list and deletes the
-// interim block of cmake/stages.cmake. An entry that no longer occurs fails the test, so it cannot linger.
-const std::set<std::pair<std::string, std::string>> interim_allowed = {
-    {"core/rules/k001_unknown_kernel.cpp", "render/kernels/kernel_library.h"},
-    {"core/rules/k002_bad_kernel_param.cpp", "render/kernels/kernel_library.h"},
-};
+// Includes allowed against the direction: none. (An entry that no longer occurs fails the test, so one
+// added for a transition cannot linger.)
+const std::set<std::pair<std::string, std::string>> interim_allowed = {};
 
 struct Edge {
   std::string file;  // repository-relative, '/'-separated

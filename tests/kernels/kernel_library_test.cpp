@@ -1,4 +1,4 @@
-// The kernel table, request checking (K001, K002), and what the emitter writes: parameters as exact
+// The kernel catalogue, request checking (K001, K002), and what the emitter writes: parameters as exact
 // literals, overrides honoured, titles and ids escaped.
 #include <catch2/catch.hpp>
 
@@ -33,7 +33,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 
 }  // namespace
 
-TEST_CASE("kernel library: every kernel of kernels.md is in the table, with a template", "[kernels]") {
+TEST_CASE("kernel library: every kernel of kernels.md is in the library, with a template", "[kernels]") {
   const std::set<std::string> required = {"sdpa_scale", "qk_norm",        "rmsnorm",       "sigma_reparam", "entropy_bound",
                                           "qk_clip",    "z_loss",         "parallel_block", "primer_ez"};
   std::set<std::string> names;
@@ -67,6 +67,45 @@ TEST_CASE("kernel library: every kernel of kernels.md is in the table, with a te
   const KernelInfo* qk = find_kernel("qk_norm");
   REQUIRE(qk);
   CHECK(qk->variants == std::vector<std::string>{"layernorm", "rmsnorm", "l2"});
+}
+
+TEST_CASE("kernel library: each kernel is read from the metadata beside its template, and bad metadata is refused",
+          "[kernels]") {
+  for (const auto& kernel : kernel_library()) {
+    INFO(kernel.name);
+    CHECK(anth::embedded_asset(kernel_metadata_path(kernel.name)));
+    CHECK(kernel.claims >= 3);
+    CHECK_FALSE(kernel.practice_claims.empty());
+    CHECK(kernel.params.front().name == "seed");
+    CHECK(kernel.params.back().name == "practice");
+  }
+  CHECK(find_param(*find_kernel("qk_clip"), "seed")->default_value == 7);
+  const std::string good = "name = \"k\"\npractice = \"p\"\nformula = \"f\"\npapers = \"x\"\nclaims = 3\npractice_claims = [2]\n"
+                           "[[param]]\nname = \"n\"\ninteger = true\ndefault = 4\nrange = [1, 8]\nmeaning = \"m\"\n";
+  const KernelInfo k = parse_kernel_metadata("k.toml", good);
+  CHECK(k.name == "k");
+  REQUIRE(k.params.size() == 3);
+  CHECK(k.params[1].name == "n");
+  CHECK(k.params[1].integer);
+  CHECK(k.params[1].maximum == 8);
+  CHECK(k.practice_claims == std::vector<int>{2});
+  auto refused = [&](const std::string& text) {
+    try {
+      parse_kernel_metadata("k.toml", text);
+    } catch (const std::logic_error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(refused("name = \"k\"\npractice = 1\n").find("needs `practice`, a string") != std::string::npos);
+  CHECK(refused("name = = \"k\"\n").find("k.toml") != std::string::npos);
+  CHECK(refused(good.substr(0, good.find("claims"))).find("needs `claims`") != std::string::npos);
+  std::string bad_claim = good;
+  bad_claim.replace(bad_claim.find("[2]"), 3, "[4]");
+  CHECK(refused(bad_claim).find("practice_claims names claim 4 of 3") != std::string::npos);
+  std::string no_range = good;
+  no_range.replace(no_range.find("range = [1, 8]"), 14, "range = [1]");
+  CHECK(refused(no_range).find("parameter n: needs `range = [minimum, maximum]`") != std::string::npos);
 }
 
 TEST_CASE("kernel library: parameters have sane defaults and ranges, and every kernel has seed and practice",

@@ -2,9 +2,12 @@
 // configuration, lint-ignore, PATH limits and --explain.
 #include <catch2/catch.hpp>
 
+#include "core/rules/rule_catalog.h"
+#include "core/util/embedded_assets.h"
 #include "tests/support/test_support.h"
 
 using namespace anth::test;
+using anth::catalogue_ranges, anth::embedded_asset, anth::rule_catalog, anth::RuleInfo;
 
 namespace {
 
@@ -148,11 +151,13 @@ TEST_CASE("lint PATHs that name no note cannot run (exit 2)", "[lint]") {
 }
 
 TEST_CASE("lint --explain prints the rule's documentation", "[lint][docs]") {
-  for (const char* rule : {"S001", "R002", "P001", "P002", "K001"}) {
-    RunResult r = run_anthology(std::string("lint --explain ") + rule);
+  for (const RuleInfo& rule : rule_catalog()) {
+    INFO(rule.id);
+    RunResult r = run_anthology("lint --explain " + std::string(rule.id));
     CHECK(r.status == 0);
-    CHECK(r.out.rfind(std::string("# ") + rule, 0) == 0);
+    CHECK(r.out == *embedded_asset("docs/rules/" + std::string(rule.id) + ".md"));
   }
   RunResult unknown = run_anthology("lint --explain P100");
   CHECK(unknown.status == 2);
+  CHECK(unknown.err.find("no rule P100 (rules are " + catalogue_ranges() + ")") != std::string::npos);
 }

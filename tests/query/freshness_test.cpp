@@ -1,4 +1,4 @@
-// How far a query looks before answering from the index (--freshness, core/query/fresh_index.h).
+// How far a query looks before answering from the index (--freshness, ingest/freshness.h).
 #include <catch2/catch.hpp>
 
 #include <chrono>

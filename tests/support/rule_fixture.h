@@ -12,10 +12,3 @@ std::string lint_lines_for_rule(const std::string& rule, const std::string& vari
 std::string expected_lines(const std::string& rule, const std::string& variant);
 
 }  // namespace anth::test
-
-// One test case per rule: its `fires` corpus gives exactly the expected findings, its twin none.
-#define RULE_FIXTURE_TEST(RULE)                                                                  \
-  TEST_CASE(RULE " fires on its fixture and stays quiet on the twin", "[rules][" RULE "]") {     \
-    CHECK(anth::test::lint_lines_for_rule(RULE, "fires") == anth::test::expected_lines(RULE, "fires")); \
-    CHECK(anth::test::lint_lines_for_rule(RULE, "quiet") == anth::test::expected_lines(RULE, "quiet")); \
-  }
