@@ -50,9 +50,24 @@ class Graph {
   // The NOTEs whose `paper` is this LIT.
   std::vector<std::size_t> readings(std::size_t lit) const;
 
-  // Vertices within `depth` steps, following edges both ways (optionally of the given kinds),
-  // including v itself, sorted by distance then id.
-  std::vector<std::size_t> neighborhood(std::size_t v, int depth, const std::vector<std::string>& kinds = {}) const;
+  // The one neighbourhood walk (`neighbors`, the site's Graph View): vertices within `depth` steps,
+  // following edges both ways (only of `kinds` when given), v itself first, level by level.
+  struct NeighborhoodOptions {
+    int depth = 1;
+    std::vector<std::string> kinds;
+    std::size_t cap = static_cast<std::size_t>(-1);  // at most this many vertices (v always)
+    // Found: a breadth-first walk, each vertex's edges in file order, outgoing first. SparseFirst: a
+    // level's vertices least connected first, each one's new neighbours by id; under a cap, a hub's
+    // neighbours, which say little about v, come last.
+    enum class Expand { Found, SparseFirst } expand = Expand::Found;
+  };
+  struct Reached {
+    std::size_t vertex;
+    int depth;
+    const Edge* via;  // the edge that first reached it; null for v
+    bool forward;     // `via` points from the vertex it was reached from to this one
+  };
+  std::vector<Reached> neighborhood(std::size_t v, const NeighborhoodOptions& options) const;
   // The shortest chain of edges from a to b following edges in either direction (optionally only of
   // the given kinds); empty when none. Each step is an Edge whose `from` is the earlier vertex on the path
   // when walked forward, or reversed when the relation points backwards (see Step).

@@ -8,32 +8,56 @@
 
 namespace anth {
 
-std::vector<std::size_t> Graph::neighborhood(std::size_t v, int depth, const std::vector<std::string>& kinds) const {
+namespace {
+
+// The vertices a level of the walk reaches from `u`, each with the first edge (file order, outgoing
+// first) that reaches it.
+template <class Impl>
+std::vector<Graph::Reached> reached_from(const Impl& m, std::size_t u, int depth, const std::vector<std::string>& kinds,
+                                         std::vector<char>& seen) {
+  std::vector<Graph::Reached> found;
+  auto visit = [&](std::size_t w, const Edge& e, bool forward) {
+    if (seen[w]) return;
+    seen[w] = 1;
+    found.push_back({w, depth, &e, forward});
+  };
+  m.for_out(u, kinds, [&](const Edge& e) { visit(e.to, e, true); });
+  m.for_in(u, kinds, [&](const Edge& e) { visit(e.from, e, false); });
+  return found;
+}
+
+}  // namespace
+
+std::vector<Graph::Reached> Graph::neighborhood(std::size_t v, const NeighborhoodOptions& o) const {
   const Impl& m = *impl_;
-  std::vector<std::size_t> out;
+  std::vector<Reached> out;
   if (v >= m.size()) return out;
-  constexpr int unseen = -1;
-  std::vector<int> distance(m.size(), unseen);
-  std::deque<std::size_t> queue{v};
-  distance[v] = 0;
-  out.push_back(v);
-  while (!queue.empty()) {
-    std::size_t u = queue.front();
-    queue.pop_front();
-    if (distance[u] >= depth) continue;
-    auto visit = [&](std::size_t w) {
-      if (distance[w] != unseen) return;
-      distance[w] = distance[u] + 1;
-      out.push_back(w);
-      queue.push_back(w);
-    };
-    m.for_out(u, kinds, [&](const Edge& e) { visit(e.to); });
-    m.for_in(u, kinds, [&](const Edge& e) { visit(e.from); });
+  const bool sparse_first = o.expand == NeighborhoodOptions::Expand::SparseFirst;
+  auto degree = [&](std::size_t u) {
+    if (o.kinds.empty()) return static_cast<std::size_t>(boost::out_degree(u, m.g) + boost::in_degree(u, m.g));
+    std::size_t d = 0;
+    m.for_out(u, o.kinds, [&](const Edge&) { ++d; });
+    m.for_in(u, o.kinds, [&](const Edge&) { ++d; });
+    return d;
+  };
+  std::vector<char> seen(m.size(), 0);
+  seen[v] = 1;
+  out.push_back({v, 0, nullptr, true});
+  for (std::size_t level = 0, end = 1; level < out.size() && out[level].depth < o.depth; level = end, end = out.size()) {
+    std::vector<std::size_t> frontier;
+    for (std::size_t i = level; i < end; ++i) frontier.push_back(out[i].vertex);
+    if (sparse_first)
+      std::stable_sort(frontier.begin(), frontier.end(), [&](std::size_t a, std::size_t b) { return degree(a) < degree(b); });
+    for (std::size_t u : frontier) {
+      std::vector<Reached> found = reached_from(m, u, out[level].depth + 1, o.kinds, seen);
+      if (sparse_first)
+        std::sort(found.begin(), found.end(), [&](const Reached& a, const Reached& b) { return m.id_rank[a.vertex] < m.id_rank[b.vertex]; });
+      for (const Reached& r : found) {
+        if (out.size() >= o.cap) return out;
+        out.push_back(r);
+      }
+    }
   }
-  std::sort(out.begin(), out.end(), [&](std::size_t a, std::size_t b) {
-    if (distance[a] != distance[b]) return distance[a] < distance[b];
-    return m.id_rank[a] < m.id_rank[b];
-  });
   return out;
 }
 

@@ -1,30 +1,15 @@
 #include "core/query/graph_walk.h"
 
 #include <algorithm>
-#include <deque>
-#include <unordered_map>
 
 #include "core/model/schema.h"
 #include "core/query/query_db.h"
 #include "core/util/did_you_mean.h"
+#include "core/util/natural_order.h"
 
 namespace anth::query {
 
 namespace {
-
-// Edges at v of the given kinds (all when none), outgoing first.
-std::vector<Edge> edges_at(const Graph& graph, std::size_t v, const std::vector<std::string>& kinds) {
-  std::vector<Edge> all;
-  auto add = [&](std::vector<Edge> edges) { all.insert(all.end(), edges.begin(), edges.end()); };
-  if (kinds.empty()) {
-    add(graph.out_edges(v));
-    add(graph.in_edges(v));
-  } else {
-    for (const std::string& k : kinds) add(graph.out_edges(v, k));
-    for (const std::string& k : kinds) add(graph.in_edges(v, k));
-  }
-  return all;
-}
 
 Hop hop_over(const Graph& graph, std::size_t from_vertex, std::size_t to_vertex, const Relation* relation, int depth) {
   Hop h;
@@ -86,23 +71,17 @@ std::vector<Hop> path_hops(const Graph& graph, std::size_t a, std::size_t b, con
 }
 
 std::vector<Hop> neighbor_hops(const Graph& graph, std::size_t v, int depth, const std::vector<std::string>& kinds) {
+  Graph::NeighborhoodOptions o;
+  o.depth = depth;
+  o.kinds = kinds;
   std::vector<Hop> hops;
-  std::unordered_map<std::size_t, bool> seen{{v, true}};
-  Hop start;
-  start.node = node_ref(graph, v);
-  hops.push_back(start);
-  std::deque<std::pair<std::size_t, int>> queue{{v, 0}};
-  while (!queue.empty()) {
-    auto [u, d] = queue.front();
-    queue.pop_front();
-    if (d >= depth) continue;
-    for (const Edge& e : edges_at(graph, u, kinds)) {
-      std::size_t w = e.from == u ? e.to : e.from;
-      if (seen[w]) continue;
-      seen[w] = true;
-      hops.push_back(hop_over(graph, u, w, e.relation, d + 1));
-      queue.push_back({w, d + 1});
+  for (const Graph::Reached& r : graph.neighborhood(v, o)) {
+    if (!r.via) {
+      hops.push_back({node_ref(graph, r.vertex)});
+      continue;
     }
+    std::size_t parent = r.forward ? r.via->from : r.via->to;
+    hops.push_back(hop_over(graph, parent, r.vertex, r.via->relation, r.depth));
   }
   std::stable_sort(hops.begin() + 1, hops.end(), [](const Hop& x, const Hop& y) {
     if (x.depth != y.depth) return x.depth < y.depth;

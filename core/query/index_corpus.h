@@ -1,8 +1,11 @@
 #pragma once
-// The in-graph notes and their relations as the index holds them, enough to build a Graph
-// (core/graph/graph.h) for path, neighbors and export without reading a note: ids, kinds, titles,
-// statuses, years, tags, paths and every relation with its location. Bodies and fields stay in the index.
+// The read model of the query commands: the in-graph notes and their relations as the index holds them
+// (core/graph/graph.h), loaded without reading or re-parsing a note: ids, kinds, titles, statuses, years,
+// tags, paths and every relation with its location (and, around one node, the authors). Every command
+// that answers about nodes (show, origin, path, neighbors, export, query's filters) asks this Graph,
+// whole or the part of it around one node. Bodies and fields as written stay in the index.
 #include <memory>
+#include <string>
 
 #include "core/graph/graph.h"
 #include "core/model/corpus.h"
@@ -12,13 +15,19 @@ struct sqlite3;
 
 namespace anth::query {
 
-Expected<Corpus> corpus_from_index(sqlite3* db);
-
-// The Graph of that corpus; the corpus lives as long as the graph.
+// A Graph and the corpus it was built on; the corpus lives as long as the graph.
 struct IndexGraph {
   std::unique_ptr<Corpus> corpus;
   std::unique_ptr<Graph> graph;  // declared last: destroyed first
 };
+
+// The whole graph (path, neighbors, export, query).
 Expected<IndexGraph> graph_from_index(sqlite3* db);
+
+// The notes within `depth` relations of `id`, either way, with every relation they hold and their
+// authors: a walk of up to `depth` steps from `id` sees on it what it would see on the whole graph,
+// for a few indexed lookups instead of the whole index (show, origin). No vertex when `id` is no
+// in-graph node.
+Expected<IndexGraph> graph_around(sqlite3* db, const std::string& id, int depth);
 
 }  // namespace anth::query

@@ -8,6 +8,7 @@
 #include "core/query/node_sql.h"
 #include "core/query/query_db.h"
 #include "core/query/rows.h"
+#include "core/util/natural_order.h"
 
 namespace anth::query {
 
@@ -79,6 +80,12 @@ Expected<std::vector<StoredFinding>> load_findings(sqlite3* db, const std::strin
 
 Expected<std::vector<std::string>> load_authors(sqlite3* db, const std::string& id) {
   return strings(db, "SELECT name FROM authors WHERE node = ? ORDER BY position", id);
+}
+
+Expected<std::string> load_node_path(sqlite3* db, const std::string& id) {
+  auto paths = strings(db, "SELECT path FROM nodes WHERE id = ?", id);
+  if (!paths) return std::unexpected(paths.error());
+  return paths->empty() ? std::string() : paths->front();
 }
 
 Expected<std::optional<NodeDetails>> load_node_details(sqlite3* db, const std::string& id) {

@@ -78,5 +78,6 @@ Expected<std::optional<NodeRef>> load_node_ref(sqlite3* db, const std::string& i
 Expected<std::vector<NodeRef>> load_readings(sqlite3* db, const std::string& paper);
 Expected<std::vector<StoredFinding>> load_findings(sqlite3* db, const std::string& file);
 Expected<std::vector<std::string>> load_authors(sqlite3* db, const std::string& id);
+Expected<std::string> load_node_path(sqlite3* db, const std::string& id);
 
 }  // namespace anth::query

@@ -1,12 +1,12 @@
 #pragma once
-// `anthology origin SOTA-…`: a practice's provenance, from the index. The linked papers are those of
-// rules.md P001: the LITs of its `source`; the LIT sources of THEORYs in its `source`; every LIT whose
-// note relates to or mentions it; the `paper` of every NOTE that relates to or mentions it; every LIT
-// its own body mentions. The origin (`introduced_by`) is listed among them too.
+// `anthology origin SOTA-…`: a practice's provenance, on the graph around it loaded from the index
+// (core/query/index_corpus.h). The linked papers are those of rule P001, by the same walk
+// (core/graph/linked_papers.h); the origin (`introduced_by`) is listed among them too.
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/graph/linked_papers.h"
 #include "core/query/node_details.h"
 #include "core/util/expected.h"
 
@@ -14,16 +14,9 @@ struct sqlite3;
 
 namespace anth::query {
 
-// How a paper is linked to the practice, one entry per way.
+// How a paper is linked to the practice, one entry per way (the walk of core/graph/linked_papers.h).
 struct Link {
-  enum class Way {
-    IntroducedBy,  // the practice's introduced_by
-    Source,        // in the practice's source
-    TheorySource,  // a source of `via`, a THEORY in the practice's source
-    PaperRelates,  // the paper's own note relates to the practice (`relation`, "mentions" for a wikilink)
-    NoteReading,   // the paper of NOTE `via`, which relates to the practice by `relation`
-    BodyMention,   // the practice's body mentions the paper
-  };
+  using Way = PaperLink::Way;
   Way way;
   std::string via;       // THEORY or NOTE id
   std::string relation;  // PaperRelates, NoteReading

@@ -2,12 +2,12 @@
 
 #include <sqlite3.h>
 
-#include <cctype>
 #include <utility>
 
 #include "core/index/index.h"
 #include "core/index/sqlite_util.h"
 #include "core/util/did_you_mean.h"
+#include "core/util/natural_order.h"
 
 namespace anth::query {
 
@@ -20,35 +20,7 @@ int natural_collation(void*, int na, const void* a, int nb, const void* b) {
                          {static_cast<const char*>(b), static_cast<std::size_t>(nb)});
 }
 
-bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
-
 }  // namespace
-
-int natural_compare(std::string_view a, std::string_view b) {
-  std::size_t i = 0, j = 0;
-  while (i < a.size() && j < b.size()) {
-    if (digit(a[i]) && digit(b[j])) {
-      std::size_t ei = i, ej = j;
-      while (ei < a.size() && digit(a[ei])) ++ei;
-      while (ej < b.size() && digit(b[ej])) ++ej;
-      // Compare the runs as numbers: without leading zeros, the longer run is larger.
-      std::size_t si = i, sj = j;
-      while (si + 1 < ei && a[si] == '0') ++si;
-      while (sj + 1 < ej && b[sj] == '0') ++sj;
-      if (ei - si != ej - sj) return ei - si < ej - sj ? -1 : 1;
-      if (int c = a.substr(si, ei - si).compare(b.substr(sj, ej - sj)); c != 0) return c < 0 ? -1 : 1;
-      i = ei;
-      j = ej;
-      continue;
-    }
-    if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]) ? -1 : 1;
-    ++i;
-    ++j;
-  }
-  if (i < a.size()) return 1;
-  if (j < b.size()) return -1;
-  return a.compare(b) < 0 ? -1 : (a == b ? 0 : 1);  // "LIT-08" and "LIT-8": stable tie-break
-}
 
 Expected<QueryDb> QueryDb::open(const std::filesystem::path& db_path, std::chrono::milliseconds busy) {
   std::error_code ec;

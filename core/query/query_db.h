@@ -32,9 +32,6 @@ class QueryDb {
   sqlite3* db_ = nullptr;
 };
 
-// Natural order of ids: digit runs compare as numbers ("LIT-9" < "LIT-10"), the rest bytewise.
-int natural_compare(std::string_view a, std::string_view b);
-
 // Every in-graph id, for "did you mean".
 std::vector<std::string> all_ids(sqlite3* db);
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "core/query/query_db.h"
+#include "core/util/natural_order.h"
 #include "render/query/node_text.h"
 
 namespace anth::render {
@@ -12,7 +12,7 @@ void write_graph_json(const Graph& graph, std::ostream& out) {
   std::vector<std::size_t> order(graph.vertex_count());
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return query::natural_compare(graph.note(a).id, graph.note(b).id) < 0;
+    return natural_compare(graph.note(a).id, graph.note(b).id) < 0;
   });
   ordered_json nodes = ordered_json::array(), edges = ordered_json::array();
   for (std::size_t v : order) {

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <tuple>
 #include <map>
 #include <set>
 
 #include "core/rules/rule_catalog.h"
 #include "core/util/case_fold.h"
+#include "core/util/natural_order.h"
 #include "render/kernels/kernel_library.h"
 #include "render/site/graph_svg.h"
 #include "render/site/html.h"
@@ -17,18 +17,6 @@
 namespace anth::site {
 
 namespace {
-
-// Ids in natural order: "LIT-99" before "LIT-100".
-bool natural_less(const std::string& a, const std::string& b) {
-  auto split = [](const std::string& s) {
-    std::size_t i = s.size();
-    while (i > 0 && std::isdigit(static_cast<unsigned char>(s[i - 1]))) --i;
-    std::string digits = s.substr(i);
-    while (digits.size() > 1 && digits.front() == '0') digits.erase(0, 1);
-    return std::tuple(s.substr(0, i), digits.size(), digits, s);
-  };
-  return split(a) < split(b);
-}
 
 TemplateValue cell(std::string text = "", std::string href = "", std::string cls = "") {
   return TemplateValue::object()

@@ -98,8 +98,7 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
 
   for (std::size_t v : by_id_) by_path_.try_emplace(g.note(v).path, &g.note(v));
 
-  // Neighbours both ways, and every in-edge by target (rank of the source, relation kind).
-  neighbours_.resize(count);
+  // Degrees, and every in-edge by target (rank of the source, relation kind).
   degree_.assign(count, 0);
   std::vector<std::vector<std::pair<std::uint32_t, std::string_view>>> incoming(count);
   for (std::size_t v = 0; v < count; ++v)
@@ -107,14 +106,8 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
       ++degree_[e.from];
       ++degree_[e.to];
       if (e.from == e.to) continue;
-      neighbours_[e.from].push_back(static_cast<std::uint32_t>(e.to));
-      neighbours_[e.to].push_back(static_cast<std::uint32_t>(e.from));
       incoming[e.to].emplace_back(rank[e.from], e.relation->kind);
     }
-  for (auto& list : neighbours_) {
-    std::sort(list.begin(), list.end(), [&](std::uint32_t a, std::uint32_t b) { return rank[a] < rank[b]; });
-    list.erase(std::unique(list.begin(), list.end()), list.end());
-  }
 
   // Backlinks: every in-edge, grouped by the note it comes from, in id order. Bodies add excerpts below.
   backlinks_.resize(count);
@@ -204,23 +197,12 @@ LinkTarget SiteContext::link_target(std::string_view id) const {
 }
 
 std::vector<std::size_t> SiteContext::neighbourhood(std::size_t v, std::size_t cap) const {
-  std::vector<std::size_t> out{v};
-  // A few dozen nodes at most: a look through them beats a set.
-  auto add = [&](std::size_t w) {
-    if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
-  };
-  for (std::uint32_t w : neighbours_[v]) {
-    if (out.size() >= cap) return out;
-    add(w);
-  }
-  // Depth 2, through the least connected neighbours first: a hub's neighbours say little about v.
-  std::vector<std::uint32_t> through(neighbours_[v].begin(), neighbours_[v].end());
-  std::stable_sort(through.begin(), through.end(), [&](std::uint32_t a, std::uint32_t b) { return degree_[a] < degree_[b]; });
-  for (std::uint32_t u : through)
-    for (std::uint32_t w : neighbours_[u]) {
-      if (out.size() >= cap) return out;
-      add(w);
-    }
+  Graph::NeighborhoodOptions o;
+  o.depth = 2;
+  o.cap = cap;
+  o.expand = Graph::NeighborhoodOptions::Expand::SparseFirst;
+  std::vector<std::size_t> out;
+  for (const Graph::Reached& r : input_.graph.neighborhood(v, o)) out.push_back(r.vertex);
   return out;
 }
 

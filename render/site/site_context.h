@@ -126,7 +126,6 @@ class SiteContext {
   std::unordered_map<std::string_view, std::uint32_t> vertex_of_;  // keys view the notes' ids
   std::vector<LinkTarget> link_targets_;                          // what a link to each vertex shows
   std::unordered_map<std::string, const Note*> by_path_;
-  std::vector<std::vector<std::uint32_t>> neighbours_;  // both ways, by id, no repeats
   std::vector<std::size_t> degree_;
   std::vector<std::vector<Backlink>> backlinks_;
   std::vector<std::vector<std::uint32_t>> mentioned_in_;

@@ -126,7 +126,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   std::size_t vertices = graph.vertex_count();
   for (std::size_t v = 0; v < vertices; ++v) {
-    FUZZ_REQUIRE(!graph.neighborhood(v, 2).empty());
+    FUZZ_REQUIRE(!graph.neighborhood(v, {.depth = 2}).empty());
     (void)graph.year(v);
   }
   if (vertices >= 2) (void)graph.shortest_path(0, vertices - 1);

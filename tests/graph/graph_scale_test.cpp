@@ -44,8 +44,8 @@ TEST_CASE("graph: a node with 5000 relations and a 5000-paper citation cycle", "
   CHECK(g.edge_count() == 2 * n + 1);
   std::size_t sota = *g.vertex("SOTA-1");
   CHECK(g.out_edges(sota, "source").size() == n);
-  CHECK(g.neighborhood(sota, 1).size() == n + 1);
-  CHECK(g.neighborhood(*g.vertex("LIT-0"), n).size() == n + 1);
+  CHECK(g.neighborhood(sota, {.depth = 1}).size() == n + 1);
+  CHECK(g.neighborhood(*g.vertex("LIT-0"), {.depth = static_cast<int>(n)}).size() == n + 1);
 
   // Along the cycle, LIT-1 to LIT-4999 is one step backwards, or one hop through SOTA-1 either way.
   CHECK(g.shortest_path(*g.vertex("LIT-1"), *g.vertex("LIT-4999")).size() == 2);

@@ -2,6 +2,7 @@
 // cyclic components (with self-loops, and a dense one) and the layout.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 
 #include "core/graph/graph.h"
@@ -95,17 +96,52 @@ TEST_CASE("graph: readings are the notes whose paper is the LIT", "[graph]") {
   CHECK(g.readings(vertex(g, "LIT-1")).empty());
 }
 
+// The ids of a neighbourhood, by depth then id (the walk's own order within a level is tested below).
+static std::vector<std::string> near_ids(const Graph& g, std::size_t v, int depth, std::vector<std::string> kinds = {}) {
+  Graph::NeighborhoodOptions o;
+  o.depth = depth;
+  o.kinds = std::move(kinds);
+  auto reached = g.neighborhood(v, o);
+  std::stable_sort(reached.begin(), reached.end(), [&](const Graph::Reached& a, const Graph::Reached& b) {
+    return a.depth != b.depth ? a.depth < b.depth : g.note(a.vertex).id < g.note(b.vertex).id;
+  });
+  std::vector<std::string> ids;
+  for (const Graph::Reached& r : reached) ids.push_back(g.note(r.vertex).id);
+  return ids;
+}
+
 TEST_CASE("graph: neighborhood by depth and relation kind", "[graph][neighborhood]") {
   Corpus corpus = small_corpus();
   Graph g(corpus);
   std::size_t lit2 = vertex(g, "LIT-2");
-  CHECK(ids_of(g, g.neighborhood(lit2, 0)) == std::vector<std::string>{"LIT-2"});
-  CHECK(ids_of(g, g.neighborhood(lit2, 1)) ==
+  CHECK(near_ids(g, lit2, 0) == std::vector<std::string>{"LIT-2"});
+  CHECK(near_ids(g, lit2, 1) == std::vector<std::string>{"LIT-2", "LIT-1", "LIT-3", "NOTE-1", "NOTE-2", "SOTA-1"});
+  CHECK(near_ids(g, lit2, 1, {"cites"}) == std::vector<std::string>{"LIT-2", "LIT-1", "LIT-3"});
+  CHECK(near_ids(g, lit2, 2, {"cites", "paper"}) == std::vector<std::string>{"LIT-2", "LIT-1", "LIT-3", "NOTE-1", "NOTE-2"});
+  CHECK(near_ids(g, lit2, 100).size() == 7);  // LIT-2's component: LIT-1..3, NOTE-1..2, SOTA-1, THEORY-1
+}
+
+TEST_CASE("graph: a capped neighbourhood goes through the least connected first", "[graph][neighborhood]") {
+  Corpus corpus = small_corpus();
+  Graph g(corpus);
+  Graph::NeighborhoodOptions o;
+  o.depth = 2;
+  o.expand = Graph::NeighborhoodOptions::Expand::SparseFirst;
+  auto ids = [&](std::size_t v) {
+    std::vector<std::string> out;
+    for (const Graph::Reached& r : g.neighborhood(v, o)) out.push_back(g.note(r.vertex).id);
+    return out;
+  };
+  std::size_t lit2 = vertex(g, "LIT-2");
+  std::vector<std::string> all = ids(lit2);
+  // The first level by id, then the second: under the same cap, what is drawn is a prefix of this.
+  REQUIRE(all.size() == 7);
+  CHECK(std::vector<std::string>(all.begin(), all.begin() + 6) ==
         std::vector<std::string>{"LIT-2", "LIT-1", "LIT-3", "NOTE-1", "NOTE-2", "SOTA-1"});
-  CHECK(ids_of(g, g.neighborhood(lit2, 1, {"cites"})) == std::vector<std::string>{"LIT-2", "LIT-1", "LIT-3"});
-  CHECK(ids_of(g, g.neighborhood(lit2, 2, {"cites", "paper"})) ==
-        std::vector<std::string>{"LIT-2", "LIT-1", "LIT-3", "NOTE-1", "NOTE-2"});
-  CHECK(g.neighborhood(lit2, 100).size() == 7);  // LIT-2's component: LIT-1..3, NOTE-1..2, SOTA-1, THEORY-1
+  o.cap = 4;
+  CHECK(ids(lit2) == std::vector<std::string>{"LIT-2", "LIT-1", "LIT-3", "NOTE-1"});
+  o.cap = 0;
+  CHECK(ids(lit2) == std::vector<std::string>{"LIT-2"});
 }
 
 TEST_CASE("graph: shortest path walks edges both ways", "[graph][path]") {

@@ -3,6 +3,7 @@
 
 #include "core/query/node_search.h"
 #include "core/query/query_db.h"
+#include "core/util/natural_order.h"
 #include "render/query/result_formats.h"
 #include "render/query/text_width.h"
 
@@ -39,13 +40,17 @@ TEST_CASE("query: parse_year_range takes closed, open and single years", "[query
     CHECK_FALSE(query::parse_year_range(bad));
 }
 
-TEST_CASE("query: natural_compare orders digit runs as numbers", "[query]") {
-  CHECK(query::natural_compare("LIT-9", "LIT-10") < 0);
-  CHECK(query::natural_compare("LIT-088", "LIT-640") < 0);
-  CHECK(query::natural_compare("LIT-640", "NOTE-011") < 0);
-  CHECK(query::natural_compare("SOTA-192", "SOTA-192") == 0);
-  CHECK(query::natural_compare("LIT-08", "LIT-8") != 0);
-  CHECK(query::natural_compare("a", "a-b") < 0);
+TEST_CASE("natural order: digit runs compare as numbers", "[util]") {
+  CHECK(natural_compare("LIT-9", "LIT-10") < 0);
+  CHECK(natural_compare("LIT-088", "LIT-640") < 0);
+  CHECK(natural_compare("LIT-640", "NOTE-011") < 0);
+  CHECK(natural_compare("SOTA-192", "SOTA-192") == 0);
+  CHECK(natural_compare("LIT-08", "LIT-8") != 0);
+  CHECK(natural_compare("a", "a-b") < 0);
+  // Every digit run counts, not only the trailing one (the site once compared only that).
+  CHECK(natural_compare("v2-LIT-9", "v10-LIT-1") < 0);
+  CHECK(natural_compare("LIT-2a", "LIT-10") < 0);
+  CHECK(natural_less("LIT-99", "LIT-100"));
 }
 
 TEST_CASE("query: display_width and fit_width count terminal columns", "[query]") {

@@ -1,5 +1,6 @@
 // P001 origin-not-earliest: a practice's `introduced_by` paper is later than another paper linked to it.
 // Documented in docs/rules/P001.md; tested by tests/fixtures/rules/P001/.
+#include "core/graph/linked_papers.h"
 #include "core/rules/rule.h"
 #include "core/rules/rule_support.h"
 
@@ -19,6 +20,18 @@ std::string naming(const Relation& r) {
   return r.kind == "mentions" ? "which mentions it" : "which names it in `" + r.kind + "`";
 }
 
+std::string how(const Graph& g, const PaperLink& link) {
+  switch (link.way) {
+    case PaperLink::Way::Source: return "a source of it";
+    case PaperLink::Way::TheorySource: return "a source of its source " + g.note(link.via).id;
+    case PaperLink::Way::PaperRelates: return naming(*link.edge.relation);
+    case PaperLink::Way::NoteReading: return "read by " + g.note(link.via).id + ", " + naming(*link.edge.relation);
+    case PaperLink::Way::BodyMention: return "mentioned in its body";
+    case PaperLink::Way::IntroducedBy: break;
+  }
+  return "";
+}
+
 void check(const RuleContext& context, Findings& out) {
   const Graph& g = context.graph;
   for (std::size_t s = 0; s < g.vertex_count(); ++s) {
@@ -31,31 +44,12 @@ void check(const RuleContext& context, Findings& out) {
 
     // The earliest linked paper; among papers of one year, the first found in the order of rules.md.
     std::optional<Link> earliest;
-    auto consider = [&](std::size_t paper, auto&& how, const Location& where) {
-      if (paper == origin || !is_kind(g, paper, Kind::Lit)) return;
-      std::optional<int> y = g.year(paper);
-      if (!y || (earliest && *y >= earliest->year)) return;
-      earliest = Link{paper, *y, how(), where};
-    };
-
-    for (const Edge& e : g.out_edges(s, "source")) {
-      consider(e.to, [] { return std::string("a source of it"); }, e.relation->where);
-      if (!is_kind(g, e.to, Kind::Theory)) continue;
-      const std::string theory = g.note(e.to).id;
-      for (const Edge& t : g.out_edges(e.to, "source"))
-        consider(t.to, [&] { return "a source of its source " + theory; }, t.relation->where);
+    for (const PaperLink& link : linked_papers(g, s)) {
+      if (link.way == PaperLink::Way::IntroducedBy || link.paper == origin) continue;
+      std::optional<int> y = g.year(link.paper);
+      if (!y || (earliest && *y >= earliest->year)) continue;
+      earliest = Link{link.paper, *y, how(g, link), link.edge.relation->where};
     }
-    for (const Edge& e : g.in_edges(s)) {
-      if (is_kind(g, e.from, Kind::Lit)) {
-        consider(e.from, [&] { return naming(*e.relation); }, e.relation->where);
-      } else if (is_kind(g, e.from, Kind::Note)) {
-        if (auto paper = first_target(g, e.from, "paper"))
-          consider(*paper, [&] { return "read by " + g.note(e.from).id + ", " + naming(*e.relation); },
-                   e.relation->where);
-      }
-    }
-    for (const Edge& e : g.out_edges(s, "mentions"))
-      consider(e.to, [] { return std::string("mentioned in its body"); }, e.relation->where);
 
     if (!earliest || earliest->year >= *origin_year) continue;
     out.add(origin_edge->relation->where,
