@@ -32,7 +32,7 @@ Note named(std::string path, std::string id, std::string title, std::vector<std:
 
 }  // namespace
 
-TEST_CASE("wikilinks: a link ends at the first ]] and starts at the last [[ before it", "[ingest][wikilink]") {
+TEST_CASE("wikilinks: a link ends at the first closing pair and starts at the last opening pair before it", "[ingest][wikilink]") {
   CHECK(found("[[a]] and [[b|c]]") == std::vector<std::string>{"a", "b|c"});
   CHECK(found("[[a [[b]]") == std::vector<std::string>{"b"});
   CHECK(found("[[[x]]") == std::vector<std::string>{"x"});
