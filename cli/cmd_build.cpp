@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <utility>
 
@@ -101,14 +102,24 @@ void report_strict_failure(const std::vector<Diagnostic>& diagnostics, std::size
             << " with --strict; the previous site is kept\n";
 }
 
+// Earlier versions kept a body cache beside the index; it is removed only when its first bytes are that
+// cache's signature, since `--index` may put the index in a folder of the user's own files.
+void remove_old_body_cache(const fs::path& file) {
+  char head[8] = {};
+  std::ifstream in(file, std::ios::binary);
+  if (!in.read(head, sizeof head) || std::string_view(head, sizeof head) != "ANTHBOD1") return;
+  in.close();
+  std::error_code gone;
+  fs::remove(file, gone);
+}
+
 // What the site is built from, with its caches beside the index.
 site::SiteInput site_input(const Session& session, const Args& args, const BuildInputs& inputs) {
   site::SiteInput input{session.corpus(), *session.graph, session.diagnostics, session.kernel_results, {}};
   input.options.site_title = session.config.site_title;
   input.options.allow_raw_html = args.has("--unsafe-html");
   input.options.layout_cache = inputs.index.parent_path() / "site-layouts.bin";
-  std::error_code gone;
-  fs::remove(inputs.index.parent_path() / "site-bodies.bin", gone);  // the body cache of earlier versions
+  remove_old_body_cache(inputs.index.parent_path() / "site-bodies.bin");
   return input;
 }
 

@@ -19,13 +19,7 @@ namespace anth::cli {
 
 namespace {
 
-
-
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
+using kernels::number_text;
 
 // A parameter's value as the note would write it, exactly (4294967295, not 4.29497e+09).
 std::string exact(const kernels::KernelParam& p, double v) {
@@ -115,7 +109,7 @@ int check(Session& s, const std::vector<const Note*>& nodes, const Toolchain& to
     std::cout << escape_for_terminal(c.node->id) << "  " << c.node->kernel << "  " << (c.result.pass ? "PASS" : "FAIL")
               << (c.result.error.empty() ? "" : "  " + escape_for_terminal(c.result.error)) << "\n";
     for (const auto& claim : c.result.claims)
-      std::cout << "  " << (claim.pass ? "ok  " : "FAIL") << "  " << claim.claim << ": measured " << number(claim.measured)
+      std::cout << "  " << (claim.pass ? "ok  " : "FAIL") << "  " << claim.claim << ": measured " << number_text(claim.measured)
                 << ", bound " << kernels::bound_text(claim.direction, claim.bound, claim.tolerance) << "\n";
   }
   std::vector<Diagnostic> findings = kernel_findings(checks);

@@ -9,4 +9,7 @@ namespace anth::kernels {
 // were recorded) gives the number alone. Numbers as %g; a NaN bound is "nan".
 std::string bound_text(const std::string& direction, double bound, double tolerance);
 
+// A measured or bound value as %g ("0.1", "5.045", "nan").
+std::string number_text(double v);
+
 }  // namespace anth::kernels

@@ -185,6 +185,21 @@ TEST_CASE("site: the default output folder is ./site, or what anthology.toml nam
   CHECK(fs::exists(corpus / "public" / "index.html"));
 }
 
+TEST_CASE("site: a build removes the old body cache beside the index, and no user file of that name", "[site]") {
+  TempDir dir;
+  copy_fixture(dir);
+  fs::create_directories(dir.path() / "mine");
+  std::ofstream(dir.path() / "mine" / "site-bodies.bin") << "my own notes";
+  const std::string build = "cd " + shell_arg(dir.path()) + " && " + shell_arg(anthology_binary()) + " build --corpus corpus --index ";
+  REQUIRE(run(build + "mine/index.db").status == 0);
+  CHECK(read_file(dir.path() / "mine" / "site-bodies.bin") == "my own notes");
+
+  fs::create_directories(dir.path() / "old");
+  std::ofstream(dir.path() / "old" / "site-bodies.bin") << "ANTHBOD1 and the rest of an old cache";
+  REQUIRE(run(build + "old/index.db").status == 0);
+  CHECK_FALSE(fs::exists(dir.path() / "old" / "site-bodies.bin"));
+}
+
 TEST_CASE("site: the writer refuses paths that leave the site", "[site]") {
   using anth::site::safe_relative_path;
   CHECK(safe_relative_path("a/b.html"));
