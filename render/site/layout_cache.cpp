@@ -129,9 +129,25 @@ std::vector<Point> LayoutCache::layout(const Graph& graph, const Adjacency& edge
   return out;
 }
 
+namespace {
+
+// Only a missing file or one that starts with our signature may be replaced: with `--index`, the cache
+// sits beside an index that may be in a folder of the user's own files.
+bool replaceable(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(file, ec))) return true;
+  std::ifstream in(file, std::ios::binary);
+  char head[sizeof magic] = {};
+  return std::filesystem::is_regular_file(std::filesystem::symlink_status(file, ec)) && in.read(head, sizeof head) &&
+         std::memcmp(head, magic, sizeof magic) == 0;
+}
+
+}  // namespace
+
 bool LayoutCache::save() {
   if (file_.empty()) return true;
   if (computed_ == 0 && used_.size() == stored_.size()) return true;
+  if (!replaceable(file_)) return false;  // a file of someone else's by that name: keep it, lose only time
   std::vector<std::uint64_t> keys;
   for (const auto& [k, q] : used_) keys.push_back(k);
   std::sort(keys.begin(), keys.end());

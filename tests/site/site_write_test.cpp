@@ -200,6 +200,19 @@ TEST_CASE("site: a build removes the old body cache beside the index, and no use
   CHECK_FALSE(fs::exists(dir.path() / "old" / "site-bodies.bin"));
 }
 
+TEST_CASE("site: the layout cache beside the index never replaces a user's file of that name", "[site]") {
+  TempDir dir;
+  copy_fixture(dir);
+  fs::create_directories(dir.path() / "mine");
+  std::ofstream(dir.path() / "mine" / "site-layouts.bin") << "my own notes";
+  const std::string build = "cd " + shell_arg(dir.path()) + " && " + shell_arg(anthology_binary()) + " build --corpus corpus --index ";
+  REQUIRE(run(build + "mine/index.db").status == 0);
+  CHECK(read_file(dir.path() / "mine" / "site-layouts.bin") == "my own notes");
+  // Where nothing is in the way, the cache is written, and later builds replace it.
+  REQUIRE(run(build + "ours/index.db").status == 0);
+  CHECK(read_file(dir.path() / "ours" / "site-layouts.bin").rfind("ANTHLAY1", 0) == 0);
+}
+
 TEST_CASE("site: the writer refuses paths that leave the site", "[site]") {
   using anth::site::safe_relative_path;
   CHECK(safe_relative_path("a/b.html"));
