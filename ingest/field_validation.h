@@ -1,5 +1,5 @@
 #pragma once
-// Stage 2c of ingest: check a note's fields against its kind's schema (format.md) and fill the note's
+// Stage 2c of ingest: check a note's fields against its kind's schema (docs/format.md) and fill the note's
 // typed members and relations. Reports S002-S005, S007, R005 and R006; everything here needs only the
 // note itself, so its result can be cached per file.
 #include <string>

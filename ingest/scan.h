@@ -1,5 +1,5 @@
 #pragma once
-// Stage 1 of ingest: find the corpus's note files (format.md, "Files") and stamp its folders.
+// Stage 1 of ingest: find the corpus's note files (docs/format.md, "Which files are notes") and stamp its folders.
 #include <cstdint>
 #include <filesystem>
 #include <string>
