@@ -17,7 +17,7 @@
 #include "core/util/markdown_limits.h"
 #include "ingest/body_tree.h"
 
-namespace anth {
+namespace anth::ingest {
 
 namespace {
 
@@ -389,4 +389,4 @@ ParsedBody parse_body(std::string_view body, bool allow_raw_html) {
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

@@ -8,7 +8,7 @@
 #include "core/model/diagnostic.h"
 #include "core/model/note.h"
 
-namespace anth {
+namespace anth::ingest {
 
 // `note.path` and `note.fields` must be set; `stem` is the file name without `.md`.
 void apply_schema(Note& note, const std::string& stem, std::vector<Diagnostic>& out);
@@ -16,4 +16,4 @@ void apply_schema(Note& note, const std::string& stem, std::vector<Diagnostic>& 
 // The id a reference names: "[[LIT-523|Zhai]]" -> "LIT-523", " LIT-523 " -> "LIT-523".
 std::string reference_target(std::string_view written);
 
-}  // namespace anth
+}  // namespace anth::ingest

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace anth {
+namespace anth::ingest {
 
 struct SourceFile {
   std::string path;  // relative to the corpus root, '/'-separated
@@ -48,4 +48,4 @@ bool folders_unchanged(const std::filesystem::path& root, std::string_view encod
 // The count of files an encoded text was made with; 0 when unreadable.
 std::size_t stamped_file_count(std::string_view encoded);
 
-}  // namespace anth
+}  // namespace anth::ingest
