@@ -12,8 +12,6 @@
 
 #include "tests/fuzz/fuzz_support.h"
 
-using namespace anth::ingest;  // the stage under test
-
 namespace fuzz_frontmatter_detail {
 
 int line_count(std::string_view text) {

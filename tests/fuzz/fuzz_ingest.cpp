@@ -24,8 +24,6 @@
 
 #include "tests/fuzz/fuzz_support.h"
 
-using namespace anth::ingest;  // the stage under test
-
 namespace fuzz_ingest_detail {
 
 namespace fs = std::filesystem;

@@ -16,8 +16,6 @@
 
 #include "tests/fuzz/fuzz_support.h"
 
-using namespace anth::ingest;  // the stage under test
-
 namespace fuzz_note_detail {
 
 constexpr std::uint64_t max_bytes = 1 << 20;
