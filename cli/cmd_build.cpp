@@ -15,6 +15,7 @@
 #include "cli/watch.h"
 #include "core/util/contained_file.h"
 #include "core/util/phase_timer.h"
+#include "ingest/config_file.h"
 #include "render/site/site_builder.h"
 #include "render/site/site_writer.h"
 
@@ -129,7 +130,7 @@ int build_once(const Args* args) {
   PhaseTimer timer;
   // Nothing changed since the last build: say so without ingesting (cli/build_stamp.h).
   fs::path root = corpus_root(*args);
-  auto config = load_config(root);
+  auto config = ingest::load_config(root);
   if (!config) return usage_error("build", config.error());
   auto out_folder = out_dir(*args, root, *config);
   if (!out_folder) return usage_error("build", out_folder.error());

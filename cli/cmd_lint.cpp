@@ -10,7 +10,7 @@
 #include "cli/commands.h"
 #include "cli/kernel_checks.h"
 #include "cli/session.h"
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 #include "core/rules/severity_policy.h"
 #include "core/util/embedded_assets.h"
 #include "render/lint/lint_report.h"

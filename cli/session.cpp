@@ -13,6 +13,7 @@
 #include "core/rules/rule.h"
 #include "core/rules/severity_policy.h"
 #include "core/util/phase_timer.h"
+#include "ingest/config_file.h"
 
 namespace anth::cli {
 
@@ -80,7 +81,7 @@ Expected<Session> open_session(const Args& args, StoreMode mode) {
   s.root = corpus_root(args);
   std::error_code ec;
   if (!fs::is_directory(s.root, ec)) return failure("no corpus folder at " + s.root.string());
-  auto config = load_config(s.root);
+  auto config = ingest::load_config(s.root);
   if (!config) return std::unexpected(config.error());
   s.config = std::move(*config);
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cli/args.h"
-#include "core/config/config.h"
+#include "core/model/config.h"
 #include "core/graph/graph.h"
 #include "core/index/index.h"
 #include "core/util/expected.h"

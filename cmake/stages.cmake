@@ -41,14 +41,14 @@ endfunction()
 
 file(REMOVE_RECURSE ${STAGE_INCLUDE})  # folders that moved between stages must not linger
 stage_root(model core/model core/util)
-stage_root(core core/graph core/rules core/query core/index core/config)
+stage_root(core core/graph core/rules core/query core/index)
 stage_root(ingest ingest)
 stage_root(render render)
 stage_root(cli cli)
 
 stage_sources(MODEL_SOURCES ${CMAKE_SOURCE_DIR}/core/model ${CMAKE_SOURCE_DIR}/core/util)
 stage_sources(CORE_SOURCES ${CMAKE_SOURCE_DIR}/core/graph ${CMAKE_SOURCE_DIR}/core/rules
-              ${CMAKE_SOURCE_DIR}/core/query ${CMAKE_SOURCE_DIR}/core/index ${CMAKE_SOURCE_DIR}/core/config)
+              ${CMAKE_SOURCE_DIR}/core/query ${CMAKE_SOURCE_DIR}/core/index)
 stage_sources(INGEST_SOURCES ${CMAKE_SOURCE_DIR}/ingest)
 stage_sources(RENDER_SOURCES ${CMAKE_SOURCE_DIR}/render)
 stage_sources(CLI_SOURCES ${CMAKE_SOURCE_DIR}/cli)
@@ -60,8 +60,6 @@ list(FILTER CLI_SOURCES EXCLUDE REGEX "cli/main\\.cpp$")
 file(GLOB RULE_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/core/rules/*/*.cpp)
 list(REMOVE_ITEM CORE_SOURCES ${RULE_SOURCES})
 
-# core/config reads rule severities from the rule catalogue (core/rules), so it sits in core until the
-# catalogue moves into core/model (issue 14).
 stage_library(anthology_model ROOTS model SOURCES ${MODEL_SOURCES} ${ASSETS_CPP}
   LINKS PkgConfig::UTF8PROC PkgConfig::TOMLPP PkgConfig::XXHASH Threads::Threads)
 stage_library(anthology_core ROOTS model core SOURCES ${CORE_SOURCES}

@@ -10,7 +10,7 @@
 #include <unordered_set>
 
 #include "core/model/schema.h"
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 #include "core/util/did_you_mean.h"
 #include "core/util/text.h"
 #include "ingest/body_scan.h"

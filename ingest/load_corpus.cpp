@@ -9,7 +9,7 @@
 
 #include "core/util/contained_file.h"
 #include "core/util/thread_pool.h"
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 #include "ingest/resolver.h"
 #include "ingest/scan.h"
 

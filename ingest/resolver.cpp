@@ -5,7 +5,7 @@
 
 #include "core/graph/link_index.h"
 #include "core/model/schema.h"
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 #include "core/util/text.h"
 
 namespace anth::ingest {

@@ -10,7 +10,7 @@
 
 #include "core/index/index.h"
 #include "core/index/sqlite_util.h"
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 
 #ifndef ANTHOLOGY_VERSION
 #define ANTHOLOGY_VERSION "unknown"

@@ -1,6 +1,5 @@
-// The rule registry: each rule file registers its entry before main() (rule.h); the first read sorts
-// them into the catalogue and freezes it. Reads happen from many threads (ingest finds severities by id),
-// so the catalogue is built once, under the function-local static's lock, and never changes after.
+// The rule registry: each rule file registers its catalogue entry (core/model/rule_catalog.h) and, for a
+// graph rule, its check, before main() (rule.h). The checks are found by id in catalogue order.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -12,19 +11,15 @@ namespace anth {
 
 namespace {
 
-struct Entry {
-  RuleInfo info;
+struct Check {
+  std::string_view id;
   GraphCheck check;
 };
 
-struct Registry {
-  std::vector<Entry> entries;
-  bool frozen = false;
-};
-
-Registry& registry() {
-  static Registry r;
-  return r;
+// The graph rules' checks, by id; their entries are in the catalogue (core/model/rule_catalog.h).
+std::vector<Check>& checks() {
+  static std::vector<Check> c;
+  return c;
 }
 
 [[noreturn]] void fail(const std::string& why) {
@@ -32,68 +27,29 @@ Registry& registry() {
   std::abort();
 }
 
-void add(RuleInfo info, GraphCheck check) {
-  if (registry().frozen) fail(std::string(info.id) + " registered after the catalogue was read");
-  registry().entries.push_back({info, check});
-}
-
-// S, R, P, K first (the order of the documentation), any other family after them by letter.
-std::size_t family_rank(std::string_view id) {
-  static constexpr std::string_view order = "SRPK";
-  const std::size_t known = id.empty() ? order.npos : order.find(id[0]);
-  return known != order.npos ? known : order.size() + static_cast<unsigned char>(id.empty() ? 0 : id[0]);
-}
-
-const std::vector<Entry>& frozen_entries() {
-  static const std::vector<Entry>& entries = [] () -> const std::vector<Entry>& {
-    Registry& r = registry();
-    std::sort(r.entries.begin(), r.entries.end(), [](const Entry& a, const Entry& b) {
-      return std::pair(family_rank(a.info.id), a.info.id) < std::pair(family_rank(b.info.id), b.info.id);
-    });
-    for (std::size_t i = 1; i < r.entries.size(); ++i)
-      if (r.entries[i].info.id == r.entries[i - 1].info.id)
-        fail(std::string(r.entries[i].info.id) + " registered twice");
-    r.frozen = true;
-    return r.entries;
-  }();
-  return entries;
-}
-
 }  // namespace
 
 RuleRegistration::RuleRegistration(RuleInfo info, GraphCheck check) {
   if (!check) fail(std::string(info.id) + " registered without its check");
   info.stage = RuleStage::Graph;
-  add(info, check);
+  register_rule_info(info);
+  checks().push_back({info.id, check});
 }
 
 RuleRegistration::RuleRegistration(RuleInfo info, RuleStage stage) {
   if (stage == RuleStage::Graph) fail(std::string(info.id) + " is a graph rule without a check");
   info.stage = stage;
-  add(info, nullptr);
-}
-
-const std::vector<RuleInfo>& rule_catalog() {
-  static const std::vector<RuleInfo> catalog = [] {
-    std::vector<RuleInfo> out;
-    for (const Entry& e : frozen_entries()) out.push_back(e.info);
-    return out;
-  }();
-  return catalog;
-}
-
-const RuleInfo* find_rule(std::string_view id) {
-  for (const RuleInfo& r : rule_catalog())
-    if (r.id == id) return &r;
-  return nullptr;
+  register_rule_info(info);
 }
 
 const std::vector<GraphRule>& graph_rules() {
   static const std::vector<GraphRule> rules = [] {
     std::vector<GraphRule> out;
-    const std::vector<Entry>& entries = frozen_entries();
-    for (std::size_t i = 0; i < entries.size(); ++i)
-      if (entries[i].check) out.push_back({&rule_catalog()[i], entries[i].check});
+    for (const RuleInfo& info : rule_catalog()) {
+      if (info.stage != RuleStage::Graph) continue;
+      auto it = std::find_if(checks().begin(), checks().end(), [&](const Check& c) { return c.id == info.id; });
+      if (it != checks().end()) out.push_back({&info, it->check});
+    }
     return out;
   }();
   return rules;

@@ -12,7 +12,7 @@
 
 #include "core/graph/graph.h"
 #include "core/model/diagnostic.h"
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 
 namespace anth {
 

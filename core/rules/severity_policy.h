@@ -3,7 +3,7 @@
 // defaults, a rule turned off and a rule a note's `lint-ignore` names are dropped, the rest is sorted.
 #include <vector>
 
-#include "core/config/config.h"
+#include "core/model/config.h"
 #include "core/model/corpus.h"
 #include "core/model/diagnostic.h"
 

@@ -1,6 +1,6 @@
 #include <nlohmann/json.hpp>
 
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 #include "core/util/utf8.h"
 #include "render/lint/lint_report.h"
 

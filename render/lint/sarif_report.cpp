@@ -2,7 +2,7 @@
 // descriptions and help; results with a physical location and related locations.
 #include <nlohmann/json.hpp>
 
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 #include "core/util/utf8.h"
 #include "core/util/embedded_assets.h"
 #include "render/lint/lint_report.h"

@@ -1,4 +1,4 @@
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 #include "core/util/terminal_text.h"
 #include "render/lint/lint_report.h"
 

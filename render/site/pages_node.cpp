@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/schema.h"
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 #include "render/kernels/kernel_library.h"
 #include "render/site/graph_svg.h"
 #include "render/site/html.h"

@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 #include "core/util/case_fold.h"
 #include "core/util/natural_order.h"
 #include "render/kernels/kernel_library.h"

@@ -92,7 +92,7 @@ std::vector<Edge> stage_includes(const fs::path& root) {
   return edges;
 }
 
-// "file:line: model includes core (core/rules/rule_catalog.h)" for each include against the direction.
+// "file:line: model includes core (core/model/rule_catalog.h)" for each include against the direction.
 std::vector<std::string> back_edges(const fs::path& root, std::set<std::pair<std::string, std::string>>* used_allowances) {
   std::vector<std::string> found;
   for (const Edge& e : stage_includes(root)) {

@@ -2,7 +2,7 @@
 // configuration, lint-ignore, PATH limits and --explain.
 #include <catch2/catch.hpp>
 
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 #include "core/util/embedded_assets.h"
 #include "tests/support/test_support.h"
 

@@ -9,7 +9,7 @@
 
 #include "core/graph/graph.h"
 #include "core/rules/rule.h"
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 #include "ingest/load_corpus.h"
 #include "tests/support/test_support.h"
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 #include "tests/support/test_support.h"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/rules/rule.h"
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 #include "core/util/embedded_assets.h"
 #include "tests/support/test_support.h"
 

@@ -1,5 +1,5 @@
 // S004 unknown-field: a field is not in the schema of the note's kind.
-// Checked during ingest (ingest/field_validation.cpp and core/config/config.cpp), which reports it by id.
+// Checked during ingest (ingest/field_validation.cpp and core/model/config.cpp), which reports it by id.
 // Documented in docs/rules/S004.md; tested by tests/fixtures/rules/S004/.
 #include "core/rules/rule.h"
 

@@ -1,6 +1,6 @@
 #include <charconv>
 
-#include "core/rules/rule_catalog.h"
+#include "core/model/rule_catalog.h"
 
 namespace anth {
 

@@ -1,7 +1,9 @@
 #pragma once
 // Every lint rule's stable id, kebab-case name, default severity and one-line summary: the catalogue
 // that the output formats, the configuration, `lint --explain` and the tests read. Nothing here lists
-// the rules: each rule registers its entry from its own file under core/rules/<family>/ (rule.h).
+// the rules: each rule registers its entry, with its check, from its own file under
+// core/rules/<family>/ (core/rules/rule.h). The entries are shared words (config and reports name
+// rules); the checks stay in core/rules.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +27,8 @@ struct RuleInfo {
 // Every registered rule, the families in the order S, R, P, K (others after them, by letter), then by
 // number within a family: the order of the SARIF rules array.
 const std::vector<RuleInfo>& rule_catalog();
+// Adds a rule's entry; only before the catalogue is first read (rule files do it before main()).
+void register_rule_info(const RuleInfo& info);
 const RuleInfo* find_rule(std::string_view id);
 
 // Ids as runs of consecutive numbers within a family: {S001, S002, S003, P001, P003} gives

@@ -1,21 +1,17 @@
-#include "core/config/config.h"
+#include "core/model/config.h"
 
 #include <toml++/toml.h>
 
 #include <algorithm>
 
-#include "core/rules/rule_catalog.h"
-#include "core/util/contained_file.h"
+#include "core/model/rule_catalog.h"
 #include "core/util/did_you_mean.h"
 
 namespace anth {
 
-namespace fs = std::filesystem;
-
 namespace {
 
-constexpr const char* config_file = "anthology.toml";
-constexpr std::uint64_t max_config_bytes = 1 << 20;
+constexpr const char* config_file = config_file_name;
 
 Location location_of(const toml::source_region& where) {
   return {config_file, std::max(1, static_cast<int>(where.begin.line)), std::max(1, static_cast<int>(where.begin.column))};
@@ -36,7 +32,7 @@ const char* type_name(const toml::node& node) {
 // Walks the parsed file, keeping what is well typed and a finding for everything else.
 class Reader {
  public:
-  Reader(Config& config, const fs::path& corpus_root) : config_(config), root_(corpus_root) {}
+  explicit Reader(Config& config) : config_(config) {}
 
   Expected<void> read(const toml::table& root) {
     for (const auto& [key, node] : root) {
@@ -126,12 +122,10 @@ class Reader {
     }
   }
 
-  // Kept even when it leads outside the corpus: `build` then refuses to run rather than write elsewhere.
+  // Whether it leads outside the corpus is for the file system to say (ingest/config_file.cpp).
   void read_out(const toml::node& node, const std::string& out) {
     config_.out_dir = out;
-    if (out.empty() || resolves_inside(real_root(root_), root_ / out)) return;
-    finding("S003", node.source(),
-            "[site] out = \"" + out + "\" leads outside the corpus; build refuses it (give --out to write there)");
+    config_.out_dir_at = location_of(node.source());
   }
 
   void read_ingest(const toml::table& ingest) {
@@ -162,28 +156,21 @@ class Reader {
   }
 
   Config& config_;
-  fs::path root_;
 };
 
 }  // namespace
 
-Expected<Config> load_config(const fs::path& corpus_root) {
+Expected<Config> parse_config(std::string_view text) {
   Config config;
-  std::error_code ec;
-  if (!fs::exists(fs::symlink_status(corpus_root / config_file, ec))) return config;
-  // Read like a note: only a regular file inside the corpus (a FIFO would hang, a link could leak).
-  auto bytes = read_inside(real_root(corpus_root), config_file, max_config_bytes);
-  if (!bytes) return failure(std::string(config_file) + ": " + bytes.error());
-  if (bytes->size() > max_config_bytes) return failure(std::string(config_file) + ": over the limit of 1 MiB");
   toml::table root;
   try {
-    root = toml::parse(std::string_view(*bytes), std::string_view(config_file));
+    root = toml::parse(text, std::string_view(config_file));
   } catch (const toml::parse_error& e) {
     const auto& where = e.source().begin;
-    return failure("anthology.toml:" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " +
+    return failure(std::string(config_file) + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " +
                    std::string(e.description()));
   }
-  if (auto r = Reader(config, corpus_root).read(root); !r) return std::unexpected(r.error());
+  if (auto r = Reader(config).read(root); !r) return std::unexpected(r.error());
   std::sort(config.findings.begin(), config.findings.end(), diagnostic_less);
   return config;
 }
