@@ -168,11 +168,16 @@ std::vector<Command> rows() {
         "anthology kernels mutate qk_norm"},
        run_kernels},
 
-      {"export", "the whole graph as JSON, GraphML or DOT", "[--format json|graphml|dot] [--out FILE]",
+      {"export", "the whole graph as JSON, GraphML, DOT or linked data; the papers as a bibliography",
+       "[--format json|graphml|dot|bibtex|csl-json|jsonld|turtle] [--out FILE]",
        "Writes the whole graph: every node in the graph (id, kind, title, year, status) and every\n"
        "resolved relation (relation, file, line). GraphML opens in Gephi, yEd and Neo4j's import;\n"
-       "DOT renders with Graphviz (nodes coloured by kind, edges labelled by relation).",
-       {{"--format", "FORMAT", "json (default), graphml or dot", C::fixed({"json", "graphml", "dot"})},
+       "DOT renders with Graphviz (nodes coloured by kind, edges labelled by relation).\n"
+       "bibtex and csl-json write one entry per paper (LIT note), keyed by its id, with every field\n"
+       "it has; turtle and jsonld write the graph as linked data: papers as schema.org\n"
+       "ScholarlyArticles, relations as CiTO citations (docs/linked-data.md).",
+       {{"--format", "FORMAT", "json (default), graphml, dot, bibtex, csl-json, jsonld or turtle",
+         C::fixed({"json", "graphml", "dot", "bibtex", "csl-json", "jsonld", "turtle"})},
         {"--out", "FILE",
          "write to FILE instead of standard output (a file is replaced whole;\n"
          "a pipe, a device or a link's target is written through)",
@@ -180,7 +185,8 @@ std::vector<Command> rows() {
         freshness_flag()},
        {},
        {"anthology export --format json | jq '.nodes | length'", "anthology export --format graphml --out anthology.graphml",
-        "anthology export --format dot | dot -Tsvg > graph.svg"},
+        "anthology export --format dot | dot -Tsvg > graph.svg", "anthology export --format bibtex --out papers.bib",
+        "anthology export --format turtle --out anthology.ttl"},
        run_export},
 
       {"completion", "print a shell completion script (bash or zsh)", "bash|zsh",
