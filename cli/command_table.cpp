@@ -11,7 +11,7 @@ namespace anth::cli {
 // The handlers, one per row (cli/cmd_<name>.cpp).
 int run_build(const Args&), run_lint(const Args&), run_query(const Args&), run_show(const Args&),
     run_path(const Args&), run_neighbors(const Args&), run_origin(const Args&), run_kernels(const Args&),
-    run_export(const Args&), run_completion(const Args&);
+    run_export(const Args&), run_import(const Args&), run_completion(const Args&);
 
 namespace {
 
@@ -188,6 +188,20 @@ std::vector<Command> rows() {
         "anthology export --format dot | dot -Tsvg > graph.svg", "anthology export --format bibtex --out papers.bib",
         "anthology export --format turtle --out anthology.ttl"},
        run_export},
+
+      {"import", "create LIT notes from a BibTeX or CSL-JSON bibliography", "bibtex|csl-json FILE [--into DIR] [--dry-run]",
+       "Creates one LIT note per entry of FILE (BibTeX, or CSL-JSON as Zotero and Better BibTeX export\n"
+       "it) in the corpus's lit/ folder, numbered from the next free LIT id: title, authors as\n"
+       "\"Given Family\" (LaTeX decoded, corporate names whole), year, venue, DOI, arXiv id, URL.\n"
+       "An entry the corpus already has (same DOI, arXiv id or title) is skipped, an existing\n"
+       "note is never rewritten, and an entry with an error is reported with its line and skipped.\n"
+       "Exit status: 0 imported, 1 some entries had errors, 2 import could not run.",
+       {{"--into", "DIR", "the folder of the new notes (default: CORPUS/lit; it must be inside the corpus)", C::dirs()},
+        {"--dry-run", "", "print what would be created and skipped, and write nothing"}},
+       {C::fixed({"bibtex", "csl-json"}), C::paths()},
+       {"anthology import bibtex refs.bib --dry-run", "anthology import bibtex refs.bib",
+        "anthology import csl-json zotero.json --into lit/imported"},
+       run_import},
 
       {"completion", "print a shell completion script (bash or zsh)", "bash|zsh",
        "Prints a completion script for the shell, generated from the command table: commands, flags,\n"

@@ -50,9 +50,9 @@ TripleSet triples(const nlohmann::json& j) {
 
 }  // namespace
 
-TEST_CASE("export: turtle parses with rdflib and carries the corpus's relations as CiTO", "[query][export]") {
+TEST_CASE("export: turtle read by rdflib has the relations as CiTO", "[query][export]") {
   if (!have_python_module("rdflib")) {
-    WARN("python3-rdflib not installed: Turtle not checked");
+    WARN("TEST SKIPPED: python3-rdflib not installed (scripts/install-deps.sh installs it)");
     return;
   }
   QueryCorpus corpus;
@@ -79,9 +79,9 @@ TEST_CASE("export: turtle parses with rdflib and carries the corpus's relations 
   CHECK(t.contains({node + "LIT-777", schema + "url", "https://example.org/x%20y"}));
 }
 
-TEST_CASE("export: jsonld parses with rdflib, fetches nothing and says what turtle says", "[query][export]") {
+TEST_CASE("export: jsonld read by rdflib is self-contained and equals turtle", "[query][export]") {
   if (!have_python_module("rdflib")) {
-    WARN("python3-rdflib not installed: JSON-LD not checked");
+    WARN("TEST SKIPPED: python3-rdflib not installed (scripts/install-deps.sh installs it)");
     return;
   }
   QueryCorpus corpus;
@@ -100,9 +100,9 @@ TEST_CASE("export: jsonld parses with rdflib, fetches nothing and says what turt
   CHECK(t.contains({node + "LIT-777", schema + "name", hostile_title}));
 }
 
-TEST_CASE("export: bibtex parses with bibtexparser, one entry per paper with its fields", "[query][export]") {
+TEST_CASE("export: bibtex read by bibtexparser has each paper and its fields", "[query][export]") {
   if (!have_python_module("bibtexparser")) {
-    WARN("python3-bibtexparser not installed: BibTeX not checked");
+    WARN("TEST SKIPPED: python3-bibtexparser not installed (scripts/install-deps.sh installs it)");
     return;
   }
   QueryCorpus corpus;
