@@ -116,18 +116,19 @@ int run_import(const Args& args) {
     fs::create_directories(into, ec);
     if (ec || !resolves_inside(real_root(root), into)) return usage_error("import", "cannot use " + into.string() + (ec ? ": " + ec.message() : ""));
   }
-  int next = highest + 1;
+  int next = highest + 1;  // the plan's ids, unless a file took one meanwhile: then the next number
   for (const PlannedNote& note : plan.create) {
-    std::string id = note.id;
+    int number = std::max(next, lit_number(note.id));
+    std::string id = "LIT-" + std::to_string(number);
     fs::path path = into / (id + ".md");
-    while (!dry) {  // a file of that name appeared meanwhile: the next number
+    while (!dry) {
       auto made = create_new(path, paper_note_text(note.paper, id, fs::path(file).filename().string()));
       if (!made) return usage_error("import", made.error());
       if (*made) break;
-      id = "LIT-" + std::to_string(++next);
+      id = "LIT-" + std::to_string(++number);
       path = into / (id + ".md");
     }
-    next = std::max(next, lit_number(id) + 1);
+    next = number + 1;
     std::cout << (dry ? "would create " : "created ") << escape_for_terminal(path.lexically_relative(root).generic_string())
               << " from " << where(file, note.paper.line) << ": " << escape_for_terminal(note.paper.title) << "\n";
   }
