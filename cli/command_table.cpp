@@ -196,11 +196,11 @@ std::vector<Command> rows() {
        "An entry the corpus already has (same DOI, arXiv id or title) is skipped, an existing\n"
        "note is never rewritten, and an entry with an error is reported with its line and skipped.\n"
        "Exit status: 0 imported, 1 some entries had errors, 2 import could not run.",
-       {{"--into", "DIR", "the folder of the new notes (default: CORPUS/lit; it must be inside the corpus)", C::dirs()},
+       {{"--into", "DIR", "the folder of the new notes (default: CORPUS/lit); it must be inside the corpus", C::dirs()},
         {"--dry-run", "", "print what would be created and skipped, and write nothing"}},
        {C::fixed({"bibtex", "csl-json"}), C::paths()},
        {"anthology import bibtex refs.bib --dry-run", "anthology import bibtex refs.bib",
-        "anthology import csl-json zotero.json --into lit/imported"},
+        "anthology import csl-json zotero.json --corpus ~/anthology --into ~/anthology/lit/zotero"},
        run_import},
 
       {"completion", "print a shell completion script (bash or zsh)", "bash|zsh",

@@ -26,6 +26,8 @@ bool ident_char(char c) {
   return u > 0x20 && u != 0x7f && std::string_view("\"#%'(),={}").find(c) == std::string_view::npos;
 }
 
+constexpr std::size_t max_value = 1 << 20;
+
 struct ParseError {
   int line;
   std::string message;
@@ -167,6 +169,7 @@ class Parser {
         if (it == macros_.end()) fail("undefined macro '" + name + "'");
         out += it->second;
       }
+      if (out.size() > max_value) fail("a value longer than 1 MiB");  // macros doubling themselves
       skip_space();
       if (peek() != '#') return out;
       advance();

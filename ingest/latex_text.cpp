@@ -35,9 +35,13 @@ const std::map<std::string, std::string, std::less<>>& symbols() {
   return table;
 }
 
+// Accents nest (\"{\'{e}}); deeper than this, a hostile file's \"\"\"... is dropped instead of
+// recursing once per accent.
+constexpr int max_accent_depth = 16;
+
 class Decoder {
  public:
-  explicit Decoder(std::string_view s) : s_(s) {}
+  explicit Decoder(std::string_view s, int depth = 0) : s_(s), depth_(depth) {}
 
   std::string run() {
     std::string out;
@@ -48,6 +52,7 @@ class Decoder {
  private:
   std::string_view s_;
   std::size_t i_ = 0;
+  int depth_ = 0;
 
   void step(std::string& out) {
     char c = s_[i_];
@@ -80,7 +85,7 @@ class Decoder {
       }
       std::string inner(s_.substr(begin + 1, i_ - begin - 1));
       if (i_ < s_.size()) ++i_;
-      return Decoder(inner).run();
+      return Decoder(inner, depth_).run();
     }
     if (s_[i_] == '\\') {
       std::string one;
@@ -93,7 +98,10 @@ class Decoder {
     return one;
   }
   void accent(std::string& out, const std::string& mark) {
+    if (depth_ >= max_accent_depth) return;
+    ++depth_;
     std::string base = argument();
+    --depth_;
     if (base == "ı") base = "i";  // \"{\i}: the dotless i takes the accent
     if (base == "ȷ") base = "j";
     if (base.empty()) return;

@@ -59,6 +59,20 @@ TEST_CASE("latex: accents, commands, dashes and braces decode to Unicode", "[ing
   CHECK(latex_to_unicode("{{GPT}-4}  Technical\n   Report") == "GPT-4 Technical Report");
   CHECK(latex_to_unicode("\\textbackslash{} \\textbraceleft{}x\\textbraceright{} \\$x\\_1\\$") == "\\ {x} $x_1$");
   CHECK(latex_to_unicode("$O(n)$ attention") == "$O(n)$ attention");
+  std::string deep;
+  for (int i = 0; i < 100000; ++i) deep += "\\\"{";
+  CHECK(latex_to_unicode(deep + "u").size() < 64);  // a hostile nesting is cut short, not recursed into
+}
+
+TEST_CASE("bibtex: macros that double themselves stop at a 1 MiB value", "[ingest][import]") {
+  std::string bib = "@string{a0 = \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"}\n";
+  for (int i = 1; i < 40; ++i) bib += "@string{a" + std::to_string(i) + " = a" + std::to_string(i - 1) + " # a" + std::to_string(i - 1) + "}\n";
+  bib += "@misc{k, title = a39}\n@misc{ok, title = {Fine}}\n";
+  BibFile f = parse_bibtex(bib);
+  REQUIRE(!f.errors.empty());
+  CHECK(f.errors[0].message == "a value longer than 1 MiB");
+  REQUIRE(!f.entries.empty());
+  CHECK(f.entries.back().key == "ok");
 }
 
 TEST_CASE("bibtex papers: Given Family names, corporate authors, et al., arXiv ids", "[ingest][import]") {

@@ -23,6 +23,8 @@ const std::string node = "https://anthology.invalid/node/";
 const std::string cito = "http://purl.org/spar/cito/";
 const std::string schema = "https://schema.org/";
 
+// Debian's python3-* packages are modules of Debian's own interpreter, which a python3 earlier on PATH
+// (a pyenv shim, a venv) would not see.
 bool have_python_module(const std::string& module) {
   return run("/usr/bin/python3 -c 'import " + module + "' 2>/dev/null").status == 0;
 }
