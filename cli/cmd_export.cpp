@@ -10,8 +10,8 @@
 #include "core/graph/graph_export.h"
 #include "core/query/index_corpus.h"
 #include "core/query/note_fields.h"
-#include "render/export/bibliography.h"
-#include "render/export/linked_data.h"
+#include "render/exchange/bibliography.h"
+#include "render/exchange/linked_data.h"
 #include "render/query/graph_json.h"
 
 namespace anth::cli {

@@ -1,8 +1,8 @@
 // `anthology export --format turtle`: the triples of linked_data.h in Turtle 1.1, one block per subject.
 #include <cstdio>
 
-#include "render/export/linked_data.h"
-#include "render/export/rdf_terms.h"
+#include "render/exchange/linked_data.h"
+#include "render/exchange/rdf_terms.h"
 
 namespace anth::render {
 

@@ -4,8 +4,8 @@
 
 #include <map>
 
-#include "render/export/linked_data.h"
-#include "render/export/rdf_terms.h"
+#include "render/exchange/linked_data.h"
+#include "render/exchange/rdf_terms.h"
 
 namespace anth::render {
 

@@ -2,7 +2,7 @@
 #include <cctype>
 
 #include "core/util/case_fold.h"
-#include "render/export/bibliography.h"
+#include "render/exchange/bibliography.h"
 
 namespace anth::render {
 

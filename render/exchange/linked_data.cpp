@@ -5,7 +5,7 @@
 #include <tuple>
 
 #include "core/util/natural_order.h"
-#include "render/export/linked_data.h"
+#include "render/exchange/linked_data.h"
 
 namespace anth::render {
 

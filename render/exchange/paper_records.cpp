@@ -6,7 +6,7 @@
 
 #include "core/util/case_fold.h"
 #include "core/util/natural_order.h"
-#include "render/export/bibliography.h"
+#include "render/exchange/bibliography.h"
 
 namespace anth::render {
 

@@ -2,7 +2,7 @@
 // Zotero, Pandoc's citeproc and Better BibTeX.
 #include <nlohmann/json.hpp>
 
-#include "render/export/bibliography.h"
+#include "render/exchange/bibliography.h"
 
 namespace anth::render {
 

@@ -1,8 +1,8 @@
-#include "render/export/rdf_terms.h"
+#include "render/exchange/rdf_terms.h"
 
 #include <cctype>
 
-#include "render/export/linked_data.h"
+#include "render/exchange/linked_data.h"
 
 namespace anth::render {
 
