@@ -32,10 +32,10 @@ constexpr Format formats[] = {
     {"json", graph_json, false},
     {"graphml", write_graphml, false},
     {"dot", write_dot, false},
-    {"bibtex", render::write_bibtex, true},
-    {"csl-json", render::write_csl_json, true},
-    {"jsonld", render::write_jsonld, true},
-    {"turtle", render::write_turtle, true},
+    {"bibtex", render::exchange::write_bibtex, true},
+    {"csl-json", render::exchange::write_csl_json, true},
+    {"jsonld", render::exchange::write_jsonld, true},
+    {"turtle", render::exchange::write_turtle, true},
 };
 
 }  // namespace

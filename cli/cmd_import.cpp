@@ -20,6 +20,9 @@
 
 namespace anth::cli {
 
+using ingest::ExistingPaper, ingest::ImportBatch, ingest::ImportError, ingest::ImportPlan, ingest::PlannedNote,
+    ingest::SkippedPaper;
+
 namespace {
 
 constexpr std::uintmax_t max_input = 64u << 20;
@@ -104,11 +107,11 @@ int run_import(const Args& args) {
 
   auto text = read_input(file);
   if (!text) return usage_error("import", text.error());
-  ImportBatch batch = format == "bibtex" ? papers_from_bibtex(*text) : papers_from_csl_json(*text);
+  ImportBatch batch = format == "bibtex" ? ingest::papers_from_bibtex(*text) : ingest::papers_from_csl_json(*text);
   int highest = 0;
   auto existing = corpus_papers(args, into, highest);
   if (!existing) return usage_error("import", existing.error());
-  ImportPlan plan = plan_import(std::move(batch.papers), *existing, highest + 1);
+  ImportPlan plan = ingest::plan_import(std::move(batch.papers), *existing, highest + 1);
 
   const bool dry = args.has("--dry-run");
   std::error_code ec;
@@ -122,7 +125,7 @@ int run_import(const Args& args) {
     std::string id = "LIT-" + std::to_string(number);
     fs::path path = into / (id + ".md");
     while (!dry) {
-      auto made = create_new(path, paper_note_text(note.paper, id, fs::path(file).filename().string()));
+      auto made = create_new(path, ingest::paper_note_text(note.paper, id, fs::path(file).filename().string()));
       if (!made) return usage_error("import", made.error());
       if (*made) break;
       id = "LIT-" + std::to_string(++number);

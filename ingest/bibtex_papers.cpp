@@ -8,7 +8,7 @@
 #include "ingest/imported_paper.h"
 #include "ingest/latex_text.h"
 
-namespace anth {
+namespace anth::ingest {
 
 namespace {
 
@@ -130,4 +130,4 @@ ImportBatch papers_from_bibtex(std::string_view text) {
   return batch;
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

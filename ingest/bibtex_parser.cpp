@@ -4,7 +4,7 @@
 #include <map>
 #include <optional>
 
-namespace anth {
+namespace anth::ingest {
 
 const std::string* BibEntry::field(std::string_view name) const {
   for (const auto& [n, v] : fields)
@@ -234,4 +234,4 @@ class Parser {
 
 BibFile parse_bibtex(std::string_view text) { return Parser(text).run(); }
 
-}  // namespace anth
+}  // namespace anth::ingest

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace anth {
+namespace anth::ingest {
 
 struct BibEntry {
   std::string type;  // lowercase: "article"
@@ -34,4 +34,4 @@ struct BibFile {
 
 BibFile parse_bibtex(std::string_view text);
 
-}  // namespace anth
+}  // namespace anth::ingest

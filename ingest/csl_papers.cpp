@@ -5,7 +5,7 @@
 #include "core/util/text.h"
 #include "ingest/imported_paper.h"
 
-namespace anth {
+namespace anth::ingest {
 
 namespace {
 
@@ -121,4 +121,4 @@ ImportBatch papers_from_csl_json(std::string_view text) {
   return batch;
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

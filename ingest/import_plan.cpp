@@ -7,7 +7,7 @@
 #include "core/util/case_fold.h"
 #include "ingest/imported_paper.h"
 
-namespace anth {
+namespace anth::ingest {
 
 int year_in(std::string_view text) {
   for (std::size_t i = 0; i + 4 <= text.size(); ++i) {
@@ -124,4 +124,4 @@ std::string paper_note_text(const ImportedPaper& p, const std::string& id, const
   return text;
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

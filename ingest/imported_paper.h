@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace anth {
+namespace anth::ingest {
 
 struct ImportedPaper {
   std::string key;   // the entry's citation key or CSL id
@@ -68,4 +68,4 @@ ImportPlan plan_import(std::vector<ImportedPaper> papers, const std::vector<Exis
 // as a number), then a line saying where it came from.
 std::string paper_note_text(const ImportedPaper& paper, const std::string& id, const std::string& source);
 
-}  // namespace anth
+}  // namespace anth::ingest

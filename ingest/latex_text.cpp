@@ -8,7 +8,7 @@
 
 #include "core/util/utf8.h"
 
-namespace anth {
+namespace anth::ingest {
 
 namespace {
 
@@ -151,4 +151,4 @@ std::string latex_to_unicode(std::string_view latex) {
   return nfc(lead == std::string::npos ? std::string() : out.substr(lead));
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-namespace anth {
+namespace anth::ingest {
 
 std::string latex_to_unicode(std::string_view latex);
 
-}  // namespace anth
+}  // namespace anth::ingest

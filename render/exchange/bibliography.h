@@ -9,7 +9,7 @@
 
 #include "core/graph/graph.h"
 
-namespace anth::render {
+namespace anth::render::exchange {
 
 // What a paper's venue looks like (None also for "arXiv preprint"): BibTeX's entry type and CSL's item type
 // follow it.
@@ -31,4 +31,4 @@ std::vector<PaperRecord> paper_records(const Graph& graph);
 void write_bibtex(const Graph& graph, std::ostream& out);
 void write_csl_json(const Graph& graph, std::ostream& out);
 
-}  // namespace anth::render
+}  // namespace anth::render::exchange

@@ -4,7 +4,7 @@
 #include "core/util/case_fold.h"
 #include "render/exchange/bibliography.h"
 
-namespace anth::render {
+namespace anth::render::exchange {
 
 namespace {
 
@@ -89,4 +89,4 @@ void write_bibtex(const Graph& graph, std::ostream& out) {
   }
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::exchange

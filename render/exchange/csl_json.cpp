@@ -4,7 +4,7 @@
 
 #include "render/exchange/bibliography.h"
 
-namespace anth::render {
+namespace anth::render::exchange {
 
 namespace {
 
@@ -53,4 +53,4 @@ void write_csl_json(const Graph& graph, std::ostream& out) {
   out << items.dump(2, ' ', false, ordered_json::error_handler_t::replace) << "\n";
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::exchange

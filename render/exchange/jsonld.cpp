@@ -7,7 +7,7 @@
 #include "render/exchange/linked_data.h"
 #include "render/exchange/rdf_terms.h"
 
-namespace anth::render {
+namespace anth::render::exchange {
 
 namespace {
 
@@ -48,4 +48,4 @@ void write_jsonld(const Graph& graph, std::ostream& out) {
   out << doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) << "\n";
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::exchange

@@ -7,7 +7,7 @@
 #include "core/util/natural_order.h"
 #include "render/exchange/linked_data.h"
 
-namespace anth::render {
+namespace anth::render::exchange {
 
 namespace {
 
@@ -162,4 +162,4 @@ std::vector<Triple> graph_triples(const Graph& graph) {
   return std::move(t.list);
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::exchange

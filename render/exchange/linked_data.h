@@ -9,7 +9,7 @@
 
 #include "core/graph/graph.h"
 
-namespace anth::render {
+namespace anth::render::exchange {
 
 struct RdfObject {
   enum class Type { Iri, Literal, List } type = Type::Literal;
@@ -38,4 +38,4 @@ std::vector<Triple> graph_triples(const Graph& graph);
 void write_turtle(const Graph& graph, std::ostream& out);
 void write_jsonld(const Graph& graph, std::ostream& out);
 
-}  // namespace anth::render
+}  // namespace anth::render::exchange

@@ -8,7 +8,7 @@
 #include "core/util/natural_order.h"
 #include "render/exchange/bibliography.h"
 
-namespace anth::render {
+namespace anth::render::exchange {
 
 namespace {
 
@@ -64,4 +64,4 @@ std::vector<PaperRecord> paper_records(const Graph& graph) {
   return papers;
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::exchange

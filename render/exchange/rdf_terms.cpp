@@ -4,7 +4,7 @@
 
 #include "render/exchange/linked_data.h"
 
-namespace anth::render {
+namespace anth::render::exchange {
 
 namespace {
 
@@ -26,4 +26,4 @@ std::optional<std::string> compact_iri(std::string_view iri) {
   return std::nullopt;
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::exchange

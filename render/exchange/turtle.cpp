@@ -4,7 +4,7 @@
 #include "render/exchange/linked_data.h"
 #include "render/exchange/rdf_terms.h"
 
-namespace anth::render {
+namespace anth::render::exchange {
 
 namespace {
 
@@ -68,4 +68,4 @@ void write_turtle(const Graph& graph, std::ostream& out) {
   if (subject) out << " .\n";
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::exchange

@@ -6,7 +6,7 @@
 #include "ingest/imported_paper.h"
 #include "ingest/latex_text.h"
 
-using namespace anth;
+using namespace anth::ingest;  // the stage under test
 
 TEST_CASE("bibtex: nested braces, quotes, macros, concatenation and comments", "[ingest][import]") {
   BibFile f = parse_bibtex(
