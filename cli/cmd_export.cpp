@@ -1,4 +1,5 @@
-// anthology export: the whole graph for other tools, as JSON, GraphML (Gephi, yEd, Neo4j) or DOT (Graphviz).
+// anthology export: the whole graph for other tools, as JSON, GraphML (Gephi, yEd, Neo4j) or DOT (Graphviz);
+// its papers as a bibliography (BibTeX, CSL-JSON); the graph as linked data (Turtle, JSON-LD).
 #include <iostream>
 #include <sstream>
 
@@ -8,31 +9,55 @@
 #include "core/util/output_file.h"
 #include "core/graph/graph_export.h"
 #include "core/query/index_corpus.h"
+#include "core/query/note_fields.h"
+#include "render/exchange/bibliography.h"
+#include "render/exchange/linked_data.h"
 #include "render/query/graph_json.h"
 
 namespace anth::cli {
 
 namespace {
 
+using Writer = void (*)(const Graph&, std::ostream&);
 
+struct Format {
+  const char* name;
+  Writer write;
+  bool needs_fields;  // authors, doi, venue, url and every field as written (core/query/note_fields.h)
+};
+
+void graph_json(const Graph& g, std::ostream& out) { render::write_graph_json(g, out); }
+
+constexpr Format formats[] = {
+    {"json", graph_json, false},
+    {"graphml", write_graphml, false},
+    {"dot", write_dot, false},
+    {"bibtex", render::exchange::write_bibtex, true},
+    {"csl-json", render::exchange::write_csl_json, true},
+    {"jsonld", render::exchange::write_jsonld, true},
+    {"turtle", render::exchange::write_turtle, true},
+};
 
 }  // namespace
 
 int run_export(const Args& args) {
   if (!args.positionals.empty()) return usage_error("export", "unexpected argument '" + args.positionals.front() + "'");
   std::string format = args.get("--format").value_or("json");
-  if (format != "json" && format != "graphml" && format != "dot")
-    return usage_error("export", "--format must be json, graphml or dot, not '" + format + "'");
+  const Format* chosen = nullptr;
+  for (const Format& f : formats)
+    if (format == f.name) chosen = &f;
+  if (!chosen)
+    return usage_error("export", "--format must be json, graphml, dot, bibtex, csl-json, jsonld or turtle, not '" + format + "'");
 
   auto db = open_query_index(args);
   if (!db) return usage_error("export", db.error());
   auto g = query::graph_from_index(db->handle());
   if (!g) return usage_error("export", g.error());
+  if (chosen->needs_fields)
+    if (auto filled = query::add_note_fields(db->handle(), *g); !filled) return usage_error("export", filled.error());
 
   std::ostringstream text;
-  if (format == "graphml") write_graphml(*g->graph, text);
-  else if (format == "dot") write_dot(*g->graph, text);
-  else render::write_graph_json(*g->graph, text);
+  chosen->write(*g->graph, text);
 
   auto out = args.get("--out");
   if (!out) {

@@ -11,7 +11,7 @@ namespace anth::cli {
 // The handlers, one per row (cli/cmd_<name>.cpp).
 int run_build(const Args&), run_lint(const Args&), run_query(const Args&), run_show(const Args&),
     run_path(const Args&), run_neighbors(const Args&), run_origin(const Args&), run_kernels(const Args&),
-    run_export(const Args&), run_completion(const Args&);
+    run_export(const Args&), run_import(const Args&), run_completion(const Args&);
 
 namespace {
 
@@ -168,11 +168,16 @@ std::vector<Command> rows() {
         "anthology kernels mutate qk_norm"},
        run_kernels},
 
-      {"export", "the whole graph as JSON, GraphML or DOT", "[--format json|graphml|dot] [--out FILE]",
+      {"export", "the whole graph as JSON, GraphML, DOT or linked data; the papers as a bibliography",
+       "[--format json|graphml|dot|bibtex|csl-json|jsonld|turtle] [--out FILE]",
        "Writes the whole graph: every node in the graph (id, kind, title, year, status) and every\n"
        "resolved relation (relation, file, line). GraphML opens in Gephi, yEd and Neo4j's import;\n"
-       "DOT renders with Graphviz (nodes coloured by kind, edges labelled by relation).",
-       {{"--format", "FORMAT", "json (default), graphml or dot", C::fixed({"json", "graphml", "dot"})},
+       "DOT renders with Graphviz (nodes coloured by kind, edges labelled by relation).\n"
+       "bibtex and csl-json write one entry per paper (LIT note), keyed by its id, with every field\n"
+       "it has; turtle and jsonld write the graph as linked data: papers as schema.org\n"
+       "ScholarlyArticles, relations as CiTO citations (docs/linked-data.md).",
+       {{"--format", "FORMAT", "json (default), graphml, dot, bibtex, csl-json, jsonld or turtle",
+         C::fixed({"json", "graphml", "dot", "bibtex", "csl-json", "jsonld", "turtle"})},
         {"--out", "FILE",
          "write to FILE instead of standard output (a file is replaced whole;\n"
          "a pipe, a device or a link's target is written through)",
@@ -180,8 +185,23 @@ std::vector<Command> rows() {
         freshness_flag()},
        {},
        {"anthology export --format json | jq '.nodes | length'", "anthology export --format graphml --out anthology.graphml",
-        "anthology export --format dot | dot -Tsvg > graph.svg"},
+        "anthology export --format dot | dot -Tsvg > graph.svg", "anthology export --format bibtex --out papers.bib",
+        "anthology export --format turtle --out anthology.ttl"},
        run_export},
+
+      {"import", "create LIT notes from a BibTeX or CSL-JSON bibliography", "bibtex|csl-json FILE [--into DIR] [--dry-run]",
+       "Creates one LIT note per entry of FILE (BibTeX, or CSL-JSON as Zotero and Better BibTeX export\n"
+       "it) in the corpus's lit/ folder, numbered from the next free LIT id: title, authors as\n"
+       "\"Given Family\" (LaTeX decoded, corporate names whole), year, venue, DOI, arXiv id, URL.\n"
+       "An entry the corpus already has (same DOI, arXiv id or title) is skipped, an existing\n"
+       "note is never rewritten, and an entry with an error is reported with its line and skipped.\n"
+       "Exit status: 0 imported, 1 some entries had errors, 2 import could not run.",
+       {{"--into", "DIR", "the folder of the new notes (default: CORPUS/lit); it must be inside the corpus", C::dirs()},
+        {"--dry-run", "", "print what would be created and skipped, and write nothing"}},
+       {C::fixed({"bibtex", "csl-json"}), C::paths()},
+       {"anthology import bibtex refs.bib --dry-run", "anthology import bibtex refs.bib",
+        "anthology import csl-json zotero.json --corpus ~/anthology --into ~/anthology/lit/zotero"},
+       run_import},
 
       {"completion", "print a shell completion script (bash or zsh)", "bash|zsh",
        "Prints a completion script for the shell, generated from the command table: commands, flags,\n"

@@ -13,6 +13,7 @@ packages=(
   libtomlplusplus-dev libkainjow-mustache-dev
   catch2
   graphviz libxml2-utils python3-jsonschema
+  python3-rdflib python3-bibtexparser
   zsh
   chromium
 )

@@ -86,5 +86,5 @@ TEST_CASE("query: export refuses an unknown format", "[query]") {
   QueryCorpus corpus;
   RunResult r = corpus.run("export --format gml");
   CHECK(r.status == 2);
-  CHECK(r.err == "anthology export: --format must be json, graphml or dot, not 'gml'\n");
+  CHECK(r.err == "anthology export: --format must be json, graphml, dot, bibtex, csl-json, jsonld or turtle, not 'gml'\n");
 }

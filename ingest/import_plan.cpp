@@ -1,0 +1,127 @@
+// Matching imported papers against the corpus and writing each new one as a note (imported_paper.h).
+#include <cctype>
+#include <cstdio>
+#include <map>
+#include <regex>
+
+#include "core/util/case_fold.h"
+#include "ingest/imported_paper.h"
+
+namespace anth::ingest {
+
+int year_in(std::string_view text) {
+  for (std::size_t i = 0; i + 4 <= text.size(); ++i) {
+    std::size_t end = i;
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+    if (end - i == 4 && (i == 0 || !std::isdigit(static_cast<unsigned char>(text[i - 1]))))
+      return std::stoi(std::string(text.substr(i, 4)));
+    i = std::max(i, end);
+  }
+  return 0;
+}
+
+std::string bare_doi(std::string_view doi) {
+  for (std::string_view prefix : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi:"})
+    if (fold_case(doi.substr(0, prefix.size())) == prefix) return std::string(doi.substr(prefix.size()));
+  return std::string(doi);
+}
+
+std::string arxiv_id_in(std::string_view text) {
+  // After "arxiv" comes ':' or '.', "preprint", another "arXiv:", or "arxiv.org/abs/" (or pdf/); then a
+  // new-style (1607.06450) or old-style (hep-th/9901001) id; its version (v2) is dropped.
+  static const std::regex id(R"(arxiv(?:\.org/(?:abs|pdf)/|[\s:.]*(?:preprint[\s:]*)?(?:arxiv[\s:.]*)?)(\d{4}\.\d{4,5}|[a-z][a-z.-]*/\d{7})(?:v\d+)?)",
+                             std::regex::icase);
+  std::match_results<std::string_view::const_iterator> m;
+  if (!std::regex_search(text.begin(), text.end(), m, id)) return {};
+  return m[1].str();
+}
+
+namespace {
+
+std::string folded_title(std::string_view title) {
+  std::string folded = fold_case(title), key;
+  for (std::size_t i = 0; i < folded.size();) {
+    std::size_t n = word_character_at(folded, i);
+    if (n) key.append(folded, i, n);
+    i += n ? n : 1;
+  }
+  return key;
+}
+
+struct Seen {
+  std::map<std::string, std::string> doi, arxiv, title;  // key -> "LIT-640" or "the entry on line 12"
+  void add(const ImportedPaper& p, const std::string& who) {
+    if (!p.doi.empty()) doi.emplace(fold_case(p.doi), who);
+    if (!p.arxiv.empty()) arxiv.emplace(p.arxiv, who);
+    if (std::string t = folded_title(p.title); !t.empty()) title.emplace(t, who);
+  }
+  std::string duplicate(const ImportedPaper& p) const {
+    if (auto it = doi.find(fold_case(p.doi)); !p.doi.empty() && it != doi.end()) return it->second + " has the same DOI " + p.doi;
+    if (auto it = arxiv.find(p.arxiv); !p.arxiv.empty() && it != arxiv.end())
+      return it->second + " has the same arXiv id " + p.arxiv;
+    if (auto it = title.find(folded_title(p.title)); it != title.end()) return it->second + " has the same title";
+    return {};
+  }
+};
+
+// A YAML double-quoted scalar: backslash, quote and every control or line-break character escaped.
+std::string yaml_string(std::string_view text) {
+  std::string out = "\"";
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
+    else if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c < 0x20 || c == 0x7f) {
+      char code[8];
+      std::snprintf(code, sizeof code, "\\x%02X", c);
+      out += code;
+    } else if (text.substr(i).starts_with("\u2028") || text.substr(i).starts_with("\u2029") || text.substr(i).starts_with("\u0085")) {
+      out += text.substr(i).starts_with("\u2028") ? "\\L" : text.substr(i).starts_with("\u2029") ? "\\P" : "\\N";
+      i += text.substr(i).starts_with("\u0085") ? 1 : 2;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+// Text safe inside a code span of the body: what could end it, or start a link, becomes '_'.
+std::string plain(std::string_view text) {
+  std::string out;
+  for (char c : text) out += std::isalnum(static_cast<unsigned char>(c)) || std::string_view(":._-/+").find(c) != std::string_view::npos ? c : '_';
+  return out;
+}
+
+}  // namespace
+
+ImportPlan plan_import(std::vector<ImportedPaper> papers, const std::vector<ExistingPaper>& existing, int next) {
+  Seen seen;
+  for (const ExistingPaper& e : existing) seen.add({.title = e.title, .doi = e.doi, .arxiv = e.arxiv}, e.id);
+  ImportPlan plan;
+  for (ImportedPaper& p : papers) {
+    if (std::string why = seen.duplicate(p); !why.empty()) {
+      plan.skip.push_back({std::move(p), why});
+      continue;
+    }
+    std::string id = "LIT-" + std::to_string(next++);
+    seen.add(p, id + " (from line " + std::to_string(p.line) + ")");
+    plan.create.push_back({std::move(p), id});
+  }
+  return plan;
+}
+
+std::string paper_note_text(const ImportedPaper& p, const std::string& id, const std::string& source) {
+  std::string text = "---\nid: " + yaml_string(id) + "\ntitle: " + yaml_string(p.title) + "\nauthors: [";
+  for (std::size_t i = 0; i < p.authors.size(); ++i) text += (i ? ", " : "") + yaml_string(p.authors[i]);
+  text += "]\n";
+  if (p.year) text += "year: " + std::to_string(p.year) + "\n";
+  if (!p.arxiv.empty()) text += "arxiv: " + yaml_string(p.arxiv) + "\n";
+  if (!p.doi.empty()) text += "doi: " + yaml_string(p.doi) + "\n";
+  if (!p.venue.empty()) text += "venue: " + yaml_string(p.venue) + "\n";
+  if (!p.url.empty()) text += "url: " + yaml_string(p.url) + "\n";
+  text += "---\nImported from `" + plain(source) + "`, entry `" + plain(p.key) + "`.\n";
+  return text;
+}
+
+}  // namespace anth::ingest

@@ -1,0 +1,13 @@
+#pragma once
+// The text of a BibTeX value as a reader sees it: LaTeX accents and commands decoded to Unicode
+// ({\"u} and \"{u} are ü, \'e é, {\ss} ß, \& &, \textbackslash{} \), `--` and `---` as en and em dashes,
+// `~` a space, formatting commands (\emph{x}, \textbf{x}) dropped for their argument, protective braces
+// removed, white space collapsed; the result in Unicode's composed form (NFC). Math between `$` is kept.
+#include <string>
+#include <string_view>
+
+namespace anth::ingest {
+
+std::string latex_to_unicode(std::string_view latex);
+
+}  // namespace anth::ingest
