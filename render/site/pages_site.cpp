@@ -12,6 +12,7 @@
 #include "render/kernels/kernel_library.h"
 #include "render/site/graph_svg.h"
 #include "render/site/html.h"
+#include "render/site/kernel_result_view.h"
 #include "render/site/pages.h"
 
 namespace anth::site {
@@ -405,7 +406,7 @@ std::string Pages::kernels_page() const {
     bool emits = anth::kernels::check_kernel_request({n.id, n.title, n.kernel, n.kernel_params}).empty();
     rows.push(ref(v)
                   .set("kernel", TemplateValue::borrow(n.kernel))
-                  .set("result", kernel_result(n))
+                  .set("result", kernel_result_view(last_result(n)))
                   .set("download_href", emits ? kernel_file(n.id, n.kernel) : ""));
   }
   Frame frame;
