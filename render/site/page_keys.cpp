@@ -10,7 +10,7 @@ PageKeys::PageKeys(const SiteContext& context, std::string_view renderer) : ctx_
   const SiteOptions& o = ctx_.options();
   Hasher site;
   site.text(renderer).text(ANTHOLOGY_VERSION).text(o.site_title).number(o.allow_raw_html);
-  site.number(o.neighbourhood_cap).number(o.mentions_cap).number(o.excerpts_cap);
+  site.number(o.neighborhood_cap).number(o.mentions_cap).number(o.excerpts_cap);
   site.number(g.vertex_count()).number(g.edge_count()).number(ctx_.glossary().fingerprint());
   site_ = site.digest();
 

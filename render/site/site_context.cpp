@@ -25,7 +25,7 @@ std::string SiteContext::render_body_of(std::size_t v) const {
   return std::move(fill_body(input_.graph.note(v), [this](std::string_view id) { return link_target(id); }, glossary_).html);
 }
 
-std::vector<std::size_t> SiteContext::neighbourhood(std::size_t v, std::size_t cap) const {
+std::vector<std::size_t> SiteContext::neighborhood(std::size_t v, std::size_t cap) const {
   Graph::NeighborhoodOptions o;
   o.depth = 2;
   o.cap = cap;

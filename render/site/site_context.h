@@ -30,7 +30,7 @@ namespace anth::site {
 struct SiteOptions {
   std::string site_title = "Anthology";
   bool allow_raw_html = false;
-  std::size_t neighbourhood_cap = 24;   // nodes drawn in a page's Graph View (depth 2, nearest first)
+  std::size_t neighborhood_cap = 24;   // nodes drawn in a page's Graph View (depth 2, nearest first)
   std::size_t whole_graph_cap = 2000;   // nodes drawn on graph.html
   std::size_t listing_page_size = 1000; // rows per listing page
   std::size_t findings_cap = 2000;      // findings per severity on provenance.html
@@ -90,9 +90,9 @@ class SiteContext {
   const std::vector<Backlink>& backlinks(std::size_t v) const { return backlinks_.of(v); }
   // Vertices whose bodies link this TERM by glossary match, ordered by id.
   const std::vector<std::uint32_t>& mentioned_in(std::size_t v) const { return backlinks_.mentioned_in(v); }
-  // The vertices of v's Graph View: v, its neighbours by id, then neighbours of neighbours (through
+  // The vertices of v's Graph View: v, its neighbors by id, then neighbors of neighbors (through
   // the least connected first), at most `cap`.
-  std::vector<std::size_t> neighbourhood(std::size_t v, std::size_t cap) const;
+  std::vector<std::size_t> neighborhood(std::size_t v, std::size_t cap) const;
   // Relations touching a vertex, both ways.
   std::size_t degree(std::size_t v) const { return backlinks_.degree(v); }
   // Diagnostics about a file, in report order.

@@ -15,13 +15,13 @@ namespace {
 void render(const Pages& pages, std::size_t v, NodePage& page) {
   const SiteContext& ctx = pages.context();
   const Graph& g = ctx.graph();
-  std::vector<std::size_t> near = ctx.neighbourhood(v, ctx.options().neighbourhood_cap);
+  std::vector<std::size_t> near = ctx.neighborhood(v, ctx.options().neighborhood_cap);
   SvgOptions o;
   o.focus = v;
   o.id = "nbh";
   o.width = 560;
   o.height = near.size() > 16 ? 500 : 420;
-  o.title = "The neighbourhood of " + g.note(v).id + ": " + std::to_string(near.size()) + " nodes within two steps";
+  o.title = "The neighborhood of " + g.note(v).id + ": " + std::to_string(near.size()) + " nodes within two steps";
   page.data.set("graph_svg_html", graph_svg(ctx, near, ctx.layouts().layout(g, ctx.adjacency(), near), o));
 }
 
@@ -29,7 +29,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
 void key(const PageKeys& keys, std::size_t v, Hasher& h) {
   const SiteContext& ctx = keys.context();
   h.text(ctx.graph().note(v).id);
-  std::vector<std::size_t> near = ctx.neighbourhood(v, ctx.options().neighbourhood_cap);
+  std::vector<std::size_t> near = ctx.neighborhood(v, ctx.options().neighborhood_cap);
   for (std::size_t m : near) {
     h.number(keys.shown(m));
     for (const OutEdge& e : ctx.adjacency().out(m)) {
