@@ -4,7 +4,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site {
+namespace anth::site::sections {
 
 namespace {
 
@@ -20,4 +20,4 @@ const NodeSectionRegistration registered{{"body", 50, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site
+}  // namespace anth::site::sections

@@ -5,7 +5,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site {
+namespace anth::site::sections {
 
 namespace {
 
@@ -50,4 +50,4 @@ const NodeSectionRegistration registered{{"citation", 20, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site
+}  // namespace anth::site::sections

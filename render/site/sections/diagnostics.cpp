@@ -6,7 +6,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site {
+namespace anth::site::sections {
 
 namespace {
 
@@ -38,4 +38,4 @@ const NodeSectionRegistration registered{{"diagnostics", 30, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site
+}  // namespace anth::site::sections

@@ -8,7 +8,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site {
+namespace anth::site::sections {
 
 namespace {
 
@@ -44,4 +44,4 @@ const NodeSectionRegistration registered{{"neighborhood graph", 90, render, key}
 
 }  // namespace
 
-}  // namespace anth::site
+}  // namespace anth::site::sections

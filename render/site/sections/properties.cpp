@@ -7,7 +7,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site {
+namespace anth::site::sections {
 
 namespace {
 
@@ -35,4 +35,4 @@ const NodeSectionRegistration registered{{"properties", 40, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site
+}  // namespace anth::site::sections

@@ -10,7 +10,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site {
+namespace anth::site::sections {
 
 namespace {
 
@@ -72,4 +72,4 @@ const NodeSectionRegistration registered{{"term uses", 60, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site
+}  // namespace anth::site::sections
