@@ -51,7 +51,7 @@ struct SectionViews {
 };
 
 inline SectionViews section_views(const fs::path& corpus, const std::vector<StoredKernelResult>& results) {
-  auto loaded = load_corpus(LoadOptions{corpus}, nullptr);
+  auto loaded = ingest::load_corpus(ingest::LoadOptions{corpus}, nullptr);
   REQUIRE(loaded.has_value());
   Graph graph(loaded->corpus);
   std::vector<Diagnostic> diagnostics = loaded->corpus.diagnostics;
