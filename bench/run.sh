@@ -250,7 +250,7 @@ EOF2
   echo "runs_$n=$runs" >>"$META"
 
   # The notes that the incremental rows edit (restored at the end): a mid-corpus paper's body, and
-  # another paper's title (shown on its neighbours' pages, listings and tag pages).
+  # another paper's title (shown on its neighbors' pages, listings and tag pages).
   local body_note title_note
   body_note=$(cd "$corpus" && find lit -name '*.md' | sort | awk '{a[NR] = $0} END {print a[int(NR / 2)]}')
   title_note=$(cd "$corpus" && find lit -name '*.md' | sort | awk '{a[NR] = $0} END {print a[int(NR / 3)]}')

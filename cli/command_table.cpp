@@ -119,7 +119,7 @@ std::vector<Command> rows() {
         "anthology path SOTA-050 SOTA-192 --format json"},
        run_path},
 
-      {"neighbors", "the neighbourhood of a node", "ID [--depth N] [--relation R] [--format table|json|csv|ids]",
+      {"neighbors", "the neighborhood of a node", "ID [--depth N] [--relation R] [--format table|json|csv|ids]",
        "Lists the node and every node within N relations of it, following relations either\n"
        "way, nearest first. VIA tells how each was reached: 'SOTA-192 -source->' is a relation\n"
        "written in SOTA-192, 'SOTA-192 <-paper-' one written in the node listed.\n"

@@ -59,6 +59,9 @@ list(FILTER CLI_SOURCES EXCLUDE REGEX "cli/main\\.cpp$")
 # anthology_core links directly (adding a rule is adding a file, with no list to edit).
 file(GLOB RULE_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/core/rules/*/*.cpp)
 list(REMOVE_ITEM CORE_SOURCES ${RULE_SOURCES})
+# The node-page sections (render/site/sections/*.cpp) register themselves the same way.
+file(GLOB SECTION_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/render/site/sections/*.cpp)
+list(REMOVE_ITEM RENDER_SOURCES ${SECTION_SOURCES})
 
 stage_library(anthology_model ROOTS model SOURCES ${MODEL_SOURCES} ${ASSETS_CPP}
   LINKS PkgConfig::UTF8PROC PkgConfig::TOMLPP PkgConfig::XXHASH Threads::Threads)
@@ -80,6 +83,10 @@ target_include_directories(anthology_rules PRIVATE ${STAGE_INCLUDE}/model ${STAG
 target_compile_options(anthology_rules PRIVATE ${WARNINGS})
 target_link_libraries(anthology_rules PRIVATE nlohmann_json::nlohmann_json Boost::graph)
 target_link_libraries(anthology_core INTERFACE $<TARGET_OBJECTS:anthology_rules>)
+add_library(anthology_site_sections OBJECT ${SECTION_SOURCES})
+target_include_directories(anthology_site_sections PRIVATE ${STAGE_INCLUDE}/model ${STAGE_INCLUDE}/core ${STAGE_INCLUDE}/render)
+target_compile_options(anthology_site_sections PRIVATE ${WARNINGS})
+target_link_libraries(anthology_render INTERFACE $<TARGET_OBJECTS:anthology_site_sections>)
 set(ANTHOLOGY_STAGE_TARGETS anthology_model anthology_core anthology_ingest anthology_render anthology_cli
     )
 

@@ -50,15 +50,15 @@ class Graph {
   // The NOTEs whose `paper` is this LIT.
   std::vector<std::size_t> readings(std::size_t lit) const;
 
-  // The one neighbourhood walk (`neighbors`, the site's Graph View): vertices within `depth` steps,
+  // The one neighborhood walk (`neighbors`, the site's Graph View): vertices within `depth` steps,
   // following edges both ways (only of `kinds` when given), v itself first, level by level.
   struct NeighborhoodOptions {
     int depth = 1;
     std::vector<std::string> kinds;
     std::size_t cap = static_cast<std::size_t>(-1);  // at most this many vertices (v always)
     // Found: a breadth-first walk, each vertex's edges in file order, outgoing first. SparseFirst: a
-    // level's vertices least connected first, each one's new neighbours by id; under a cap, a hub's
-    // neighbours, which say little about v, come last.
+    // level's vertices least connected first, each one's new neighbors by id; under a cap, a hub's
+    // neighbors, which say little about v, come last.
     enum class Expand { Found, SparseFirst } expand = Expand::Found;
   };
   struct Reached {

@@ -6,7 +6,7 @@
 // may jump across the whole drawing and only the last few steps do any work; and its random layout
 // fills only a quarter of the square. Starting from the whole square and cooling from a tenth of its
 // side gives tidier drawings (fewer crossings, no clumps) in a fraction of the steps; with the cheaper
-// square below, 0.06 ms instead of 0.8 ms for a 24-node neighbourhood and 0.13 s instead of 4.7 s for
+// square below, 0.06 ms instead of 0.8 ms for a 24-node neighborhood and 0.13 s instead of 4.7 s for
 // the 2000-node whole graph.
 #include <algorithm>
 #include <boost/graph/fruchterman_reingold.hpp>
@@ -26,7 +26,7 @@ namespace {
 constexpr unsigned layout_seed = 20230216;
 constexpr double start_temperature = 0.3;  // the largest step, in a square of side 2
 constexpr std::size_t small_graph = 64;    // up to here every pair repels; above, only near pairs
-constexpr int small_iterations = 15;       // enough for a page's neighbourhood to settle
+constexpr int small_iterations = 15;       // enough for a page's neighborhood to settle
 constexpr int large_iterations = 50;
 
 // Boost's square, with the two operations Boost's FR performs for every pair of vertices made cheap:

@@ -1,4 +1,4 @@
-// Breadth-first walks over the graph, following edges both ways: neighbourhoods and shortest paths.
+// Breadth-first walks over the graph, following edges both ways: neighborhoods and shortest paths.
 #include <algorithm>
 #include <deque>
 #include <limits>

@@ -1,6 +1,6 @@
 #pragma once
 // The relations leaving each vertex, read from the Graph once for the drawings: every page draws its
-// neighbourhood and keys its layout by the edges among two dozen nodes, and Graph::out_edges copies
+// neighborhood and keys its layout by the edges among two dozen nodes, and Graph::out_edges copies
 // a vertex's edges on each call.
 #include <cstdint>
 #include <span>

@@ -40,7 +40,7 @@ class Glossary {
 
   // Every occurrence of a term's name in `text`, left to right, not overlapping, compared in Unicode's
   // case folding (fold_case, as links compare names). A match starts and ends at a word boundary (the
-  // neighbouring characters are not letters, marks or digits, in any script). Where names of two
+  // neighboring characters are not letters, marks or digits, in any script). Where names of two
   // terms fold to the same text, the term first by id has it.
   std::vector<TermMatch> scan(std::string_view text) const;
 

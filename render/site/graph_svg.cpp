@@ -36,91 +36,95 @@ std::string num(double v) {
   return out;
 }
 
-}  // namespace
-
-std::string graph_svg(const SiteContext& ctx, const std::vector<std::size_t>& vertices, const std::vector<Point>& points,
-                      const SvgOptions& o) {
-  const Graph& graph = ctx.graph();
-  const double w = o.width, h = o.height, pad = o.labels ? 36 : 14;
-  const std::size_t count = std::min(vertices.size(), points.size());
-  // The slot of each vertex (its first, should one repeat), found by binary search.
-  std::vector<std::pair<std::size_t, std::size_t>> slots;
-  slots.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) slots.emplace_back(vertices[i], i);
-  std::sort(slots.begin(), slots.end());
-  auto slot_of = [&](std::size_t v) -> std::optional<std::size_t> {
-    auto it = std::lower_bound(slots.begin(), slots.end(), std::pair<std::size_t, std::size_t>(v, 0));
-    if (it == slots.end() || it->first != v) return std::nullopt;
-    return it->second;
-  };
-  auto at = [&](std::size_t i) {
-    return std::pair(pad + points[i].x * (w - 2 * pad), pad + points[i].y * (h - 2 * pad));
-  };
-  const double radius = vertices.size() > 300 ? 3.5 : 7;
-
-  std::string svg;
-  svg.reserve(512 + count * 400);
-  svg += "<svg class=\"graph\" viewBox=\"0 0 " + num(w) + " " + num(h) + "\" role=\"group\" aria-labelledby=\"" + o.id +
-         "-title\">\n<title id=\"" + o.id + "-title\">" + escape_html(o.title) + "</title>\n";
-  svg += "<defs><marker id=\"" + o.id + "-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" class=\"arrow\"/></marker></defs>\n";
-
-  // Edges: one line per ordered pair, typed relations first and drawn solid, mentions dashed.
-  svg += "<g class=\"edges\">\n"sv;
-  const std::string marker = "\" marker-end=\"url(#" + o.id + "-arrow)\"/>\n";
-  std::vector<std::size_t> drawn_from(count, count);  // the last i that drew a line to each slot
-  for (std::size_t i = 0; i < count; ++i) {
-    for (bool mentions : {false, true})
-      for (const OutEdge& e : ctx.adjacency().out(vertices[i])) {
-        if (e.mention != mentions) continue;
-        auto j = slot_of(e.to);
-        if (!j || *j == i || drawn_from[*j] == i) continue;
-        drawn_from[*j] = i;
-        auto [x1, y1] = at(i);
-        auto [x2, y2] = at(*j);
-        double dx = x2 - x1, dy = y2 - y1, len = std::sqrt(dx * dx + dy * dy);
-        if (len < 1e-6) continue;
-        double r2 = radius + (o.focus && e.to == *o.focus ? 4 : 0) + 1.5;
-        double ex = x2 - dx / len * r2, ey = y2 - dy / len * r2;
-        svg += mentions ? "<line class=\"edge mention\" x1=\""sv : "<line class=\"edge\" x1=\""sv;
-        append_num(svg, x1);
-        svg += "\" y1=\""sv;
-        append_num(svg, y1);
-        svg += "\" x2=\""sv;
-        append_num(svg, ex);
-        svg += "\" y2=\""sv;
-        append_num(svg, ey);
-        svg += marker;
-      }
+// One drawing: where each vertex sits, and its two layers (edges, then nodes over them).
+class Drawing {
+ public:
+  Drawing(const SiteContext& ctx, const std::vector<std::size_t>& vertices, const std::vector<Point>& points, const SvgOptions& o)
+      : ctx_(ctx), vertices_(vertices), points_(points), o_(o), pad_(o.labels ? 36 : 14),
+        count_(std::min(vertices.size(), points.size())), radius_(vertices.size() > 300 ? 3.5 : 7) {
+    slots_.reserve(count_);
+    for (std::size_t i = 0; i < count_; ++i) slots_.emplace_back(vertices[i], i);
+    std::sort(slots_.begin(), slots_.end());
   }
-  svg += "</g>\n<g class=\"nodes\">\n"sv;
 
-  for (std::size_t i = 0; i < count; ++i) {
-    std::size_t v = vertices[i];
-    const Note& n = graph.note(v);
+  std::string svg() const {
+    std::string svg;
+    svg.reserve(512 + count_ * 400);
+    svg += "<svg class=\"graph\" viewBox=\"0 0 " + num(o_.width) + " " + num(o_.height) + "\" role=\"group\" aria-labelledby=\"" + o_.id +
+           "-title\">\n<title id=\"" + o_.id + "-title\">" + escape_html(o_.title) + "</title>\n";
+    svg += "<defs><marker id=\"" + o_.id + "-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" class=\"arrow\"/></marker></defs>\n";
+    svg += "<g class=\"edges\">\n"sv;
+    edges(svg);
+    svg += "</g>\n<g class=\"nodes\">\n"sv;
+    for (std::size_t i = 0; i < count_; ++i) node(i, svg);
+    svg += "</g>\n</svg>"sv;
+    return svg;
+  }
+
+ private:
+  // The slot of each vertex (its first, should one repeat), found by binary search.
+  std::optional<std::size_t> slot_of(std::size_t v) const {
+    auto it = std::lower_bound(slots_.begin(), slots_.end(), std::pair<std::size_t, std::size_t>(v, 0));
+    if (it == slots_.end() || it->first != v) return std::nullopt;
+    return it->second;
+  }
+  std::pair<double, double> at(std::size_t i) const {
+    return {pad_ + points_[i].x * (o_.width - 2 * pad_), pad_ + points_[i].y * (o_.height - 2 * pad_)};
+  }
+
+  // One line per ordered pair, typed relations first and drawn solid, mentions dashed.
+  void edges(std::string& svg) const {
+    const std::string marker = "\" marker-end=\"url(#" + o_.id + "-arrow)\"/>\n";
+    std::vector<std::size_t> drawn_from(count_, count_);  // the last i that drew a line to each slot
+    for (std::size_t i = 0; i < count_; ++i)
+      for (bool mentions : {false, true})
+        for (const OutEdge& e : ctx_.adjacency().out(vertices_[i])) {
+          if (e.mention != mentions) continue;
+          auto j = slot_of(e.to);
+          if (!j || *j == i || drawn_from[*j] == i) continue;
+          drawn_from[*j] = i;
+          auto [x1, y1] = at(i);
+          auto [x2, y2] = at(*j);
+          double dx = x2 - x1, dy = y2 - y1, len = std::sqrt(dx * dx + dy * dy);
+          if (len < 1e-6) continue;
+          double r2 = radius_ + (o_.focus && e.to == *o_.focus ? 4 : 0) + 1.5;
+          double ex = x2 - dx / len * r2, ey = y2 - dy / len * r2;
+          svg += mentions ? "<line class=\"edge mention\" x1=\""sv : "<line class=\"edge\" x1=\""sv;
+          append_num(svg, x1);
+          svg += "\" y1=\""sv;
+          append_num(svg, y1);
+          svg += "\" x2=\""sv;
+          append_num(svg, ex);
+          svg += "\" y2=\""sv;
+          append_num(svg, ey);
+          svg += marker;
+        }
+  }
+
+  // A vertex: a link to its page around a circle, its label as the link's title, its id beside it.
+  void node(std::size_t i, std::string& svg) const {
+    std::size_t v = vertices_[i];
+    const Note& n = ctx_.graph().note(v);
     auto [x, y] = at(i);
-    bool focus = o.focus && *o.focus == v;
+    bool focus = o_.focus && *o_.focus == v;
     svg += "<a href=\""sv;
-    if (o.root.empty()) {
-      append_escaped_html(svg, ctx.file(v));
-    } else {
-      append_escaped_html(svg, o.root);
-      append_escaped_html(svg, ctx.file(v));
-    }
+    if (!o_.root.empty()) append_escaped_html(svg, o_.root);
+    append_escaped_html(svg, ctx_.file(v));
     svg += "\" class=\"node kind-"sv;
     svg += SiteContext::kind_class(n);
     svg += focus ? " focus\"><title>"sv : "\"><title>"sv;
-    append_escaped_html(svg, ctx.label(v));
+    append_escaped_html(svg, ctx_.label(v));
     svg += "</title><circle cx=\""sv;
     append_num(svg, x);
     svg += "\" cy=\""sv;
     append_num(svg, y);
     svg += "\" r=\""sv;
-    append_num(svg, focus ? radius + 4 : radius);
+    append_num(svg, focus ? radius_ + 4 : radius_);
     svg += "\"/>"sv;
-    if (o.labels) {
-      bool left = points[i].x > 0.8;
+    if (o_.labels) {
+      bool left = points_[i].x > 0.8;
       svg += "<text x=\""sv;
-      append_num(svg, left ? x - radius - 3 : x + radius + 3);
+      append_num(svg, left ? x - radius_ - 3 : x + radius_ + 3);
       svg += "\" y=\""sv;
       append_num(svg, y + 4);
       svg += left ? "\" text-anchor=\"end\">"sv : "\">"sv;
@@ -129,8 +133,22 @@ std::string graph_svg(const SiteContext& ctx, const std::vector<std::size_t>& ve
     }
     svg += "</a>\n"sv;
   }
-  svg += "</g>\n</svg>"sv;
-  return svg;
+
+  const SiteContext& ctx_;
+  const std::vector<std::size_t>& vertices_;
+  const std::vector<Point>& points_;
+  const SvgOptions& o_;
+  const double pad_;
+  const std::size_t count_;
+  const double radius_;
+  std::vector<std::pair<std::size_t, std::size_t>> slots_;
+};
+
+}  // namespace
+
+std::string graph_svg(const SiteContext& ctx, const std::vector<std::size_t>& vertices, const std::vector<Point>& points,
+                      const SvgOptions& o) {
+  return Drawing(ctx, vertices, points, o).svg();
 }
 
 }  // namespace anth::site

@@ -1,7 +1,7 @@
 #pragma once
 // Layouts of the site's graph drawings, remembered between builds.
 //
-// A force-directed layout is the costliest part of a page, and the same neighbourhood gives the same
+// A force-directed layout is the costliest part of a page, and the same neighborhood gives the same
 // layout, so each one is kept under a hash of its input (the vertex ids in order and the edges among
 // them). Positions are quantized to 16 bits whether computed or remembered, so a page is byte-identical
 // either way. The file carries a fingerprint of Graph::layout itself (the layout of a fixed probe

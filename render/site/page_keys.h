@@ -2,19 +2,19 @@
 // Page keys: a hash of everything a node's page is made from, so that a build can keep the page the
 // current site holds instead of rendering it again when both keys agree.
 //
-// A node's page shows its own note; what a link to each note it names shows (id, title, kind); the
-// relations both ways, the backlinks with their excerpts, the readings and, for a TERM, who mentions
-// it; the edges among its neighbourhood; its diagnostics with their places in the provenance report;
-// what its body's references resolved to (SiteContext::body_dependencies); and what every page
-// shares: the program that renders (its templates are built in), the site options, the node and edge
-// counts of the footer, and the glossary (its terms are linked with their definitions in every body).
-// A page with a kernel also depends on the kernel's last result; its kernel file is kept with it.
+// The key of a node's page is what every page shares (the program that renders, whose templates are
+// built in; the site options; the node and edge counts of the footer; the glossary, whose terms are
+// linked with their definitions in every body) and then each section's own key (node_section.h):
+// each section hashes exactly what it renders from, of its note and of the notes it shows, a link to
+// another note by what that link shows (shown()). A page with a kernel also depends on the kernel's
+// last result; its kernel file is kept with it.
 //
 // The keys of a site live in the site itself (page_keys_file.h).
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
+#include "render/site/node_section.h"
 #include "render/site/site_context.h"
 
 namespace anth::site {
@@ -27,6 +27,14 @@ class PageKeys {
   // The key of v's page (and of its kernel file); 0 when the page must be rendered whatever was
   // recorded.
   std::uint64_t node_page(std::size_t v) const;
+  // One section's part of it (for tests): what section.key feeds a hasher, digested.
+  std::uint64_t section(const NodeSection& section, std::size_t v) const;
+
+  const SiteContext& context() const { return ctx_; }
+  // The part every page shares (0: keys are off).
+  std::uint64_t site() const { return site_; }
+  // A hash of what a link to w shows (its id, title, label, file and kind).
+  std::uint64_t shown(std::size_t w) const { return shown_[w]; }
 
  private:
   const SiteContext& ctx_;

@@ -28,7 +28,8 @@ class Pages {
  public:
   Pages(const SiteContext& context, const Templates& templates) : ctx_(context), t_(templates) {}
 
-  // A node's page; for a SOTA or THEORY with a kernel, also its kernel file (appended to `extra`).
+  // A node's page, made by the registered sections in order (node_section.h); for a SOTA or THEORY
+  // with a kernel, also its kernel file (appended to `extra`).
   std::string node_page(std::size_t v, SiteFiles& extra) const;
 
   std::string home_page() const;
@@ -47,19 +48,19 @@ class Pages {
   static std::string listing_file(Kind kind);
   static std::string listing_title(Kind kind);
 
+  // What the sections of a node's page draw on (render/site/sections/).
+  const SiteContext& context() const { return ctx_; }
+  // A link to v, as the templates show one (id, title, label, href, kind); `root` prefixes its href.
+  TemplateValue ref(std::size_t v, const std::string& root = "") const;
+  // A link to a TERM with its hover text in a tooltip `tip_id` (any other node: its label).
+  TemplateValue term_ref(std::size_t v, const std::string& tip_id, const std::string& root = "") const;
+  // The Properties table of a node: its own fields and its typed relations both ways.
+  TemplateValue properties(std::size_t v) const;
+  // The last stored result of the node's own kernel, or null.
+  const StoredKernelResult* last_result(const Note& n) const;
+
  private:
   std::string wrap(const Frame& frame, const std::string& content_html) const;
-  TemplateValue ref(std::size_t v, const std::string& root = "") const;
-  TemplateValue term_ref(std::size_t v, const std::string& tip_id, const std::string& root = "") const;
-  TemplateValue properties(std::size_t v) const;
-  TemplateValue citation(std::size_t v) const;
-  TemplateValue kernel_section(std::size_t v, SiteFiles& extra) const;
-  TemplateValue kernel_result(const Note& n) const;
-  const StoredKernelResult* last_result(const Note& n) const;  // of the node's own kernel, or null
-  TemplateValue backlinks(std::size_t v) const;
-  TemplateValue diagnostics_of(const Note& n) const;
-  TemplateValue mentioned_in(std::size_t v, int& tip, std::size_t& total) const;
-  std::string neighbourhood_svg(std::size_t v) const;
 
   const SiteContext& ctx_;
   const Templates& t_;

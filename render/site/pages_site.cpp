@@ -12,21 +12,10 @@
 #include "render/kernels/kernel_library.h"
 #include "render/site/graph_svg.h"
 #include "render/site/html.h"
+#include "render/site/kernel_result_view.h"
 #include "render/site/pages.h"
 
 namespace anth::site {
-
-namespace {
-
-TemplateValue cell(std::string text = "", std::string href = "", std::string cls = "") {
-  return TemplateValue::object()
-      .set("text", std::move(text))
-      .set("href", std::move(href))
-      .set("cls", std::move(cls))
-      .set("refs", TemplateValue::list());
-}
-
-}  // namespace
 
 std::string Pages::home_page() const {
   const Graph& g = ctx_.graph();
@@ -107,120 +96,6 @@ std::string Pages::home_page() const {
   frame.current = "home";
   frame.body_class = "page-home";
   return wrap(frame, t_.render("home", data));
-}
-
-void Pages::kind_listings(Kind kind, const std::function<void(std::string file, std::string html)>& emit) const {
-  const Graph& g = ctx_.graph();
-  std::vector<std::size_t> members;
-  for (std::size_t v : ctx_.vertices_by_id())
-    if (g.note(v).kind == kind) members.push_back(v);
-  std::sort(members.begin(), members.end(),
-            [&](std::size_t a, std::size_t b) { return natural_less(g.note(a).id, g.note(b).id); });
-
-  auto refs_of = [&](const Note& n, std::string_view relation) {
-    TemplateValue list = TemplateValue::list();
-    std::set<std::string> seen;
-    for (const Relation* r : n.relations_of(relation)) {
-      auto w = r->to.empty() ? std::nullopt : ctx_.vertex(r->to);
-      if (w && seen.insert(r->to).second) list.push(ref(*w));
-    }
-    return list;
-  };
-
-  std::vector<const char*> columns;
-  std::string lead;
-  switch (kind) {
-    case Kind::Sota:
-      columns = {"Id", "Practice", "Status", "Introduced by", "Year", "Contested"};
-      lead = "Every practice the anthology records: what to do, where it comes from, and whether it is disputed.";
-      break;
-    case Kind::Lit:
-      columns = {"Id", "Title", "Authors", "Year", "Status", "Read as"};
-      lead = "The papers and other sources the record rests on.";
-      break;
-    case Kind::Note:
-      columns = {"Id", "Reading", "Paper", "Status"};
-      lead = "Readings: each is one careful reading of one paper.";
-      break;
-    case Kind::Theory:
-      columns = {"Id", "Statement", "Status", "Sources", "Kernel"};
-      lead = "Proved or claimed statements, with the papers they come from.";
-      break;
-    case Kind::Term: columns = {"Id", "Term"}; break;
-  }
-  // One row: built when its page is, so that a kind of 40,000 notes never holds all its rows.
-  auto row_of = [&](std::size_t v) {
-    const Note& n = g.note(v);
-    TemplateValue cells = TemplateValue::list();
-    cells.push(cell(n.id, ctx_.file(v), "id"));
-    cells.push(cell(n.title, ctx_.file(v), "title"));
-    switch (kind) {
-      case Kind::Sota: {
-        cells.push(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
-        cells.push(cell().set("refs", refs_of(n, "introduced_by")));
-        auto year = g.year(v);
-        cells.push(cell(year ? std::to_string(*year) : "", "", "num"));
-        bool contested = n.status == "contested" || !n.relations_of("contested_by").empty();
-        cells.push(cell(contested ? "Contested" : "No", "", contested ? "contested" : "uncontested"));
-        break;
-      }
-      case Kind::Lit: {
-        cells.push(cell(authors_short(n.authors)));
-        cells.push(cell(n.year > 0 ? std::to_string(n.year) : "", "", "num"));
-        cells.push(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
-        TemplateValue readings = TemplateValue::list();
-        for (std::size_t r : g.readings(v)) readings.push(ref(r));
-        cells.push(cell().set("refs", std::move(readings)));
-        break;
-      }
-      case Kind::Note: {
-        cells.push(cell().set("refs", refs_of(n, "paper")));
-        cells.push(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
-        break;
-      }
-      case Kind::Theory: {
-        cells.push(cell(capitalize(n.status), "", "state state-" + slugify(n.status)));
-        cells.push(cell().set("refs", refs_of(n, "source")));
-        cells.push(cell(n.kernel, "", "code"));
-        break;
-      }
-      case Kind::Term: break;
-    }
-    return TemplateValue::object().set("cells", std::move(cells));
-  };
-  auto cols = [&] {
-    TemplateValue list = TemplateValue::list();
-    for (const char* c : columns) list.push(TemplateValue::object().set("label", c));
-    return list;
-  };
-
-  // Pages of page_size rows: papers.html, papers-2.html, ...
-  std::string stem = listing_file(kind).substr(0, listing_file(kind).size() - 5);
-  std::size_t size = std::max<std::size_t>(1, ctx_.options().listing_page_size);
-  std::size_t pages = std::max<std::size_t>(1, (members.size() + size - 1) / size);
-  auto file_of = [&](std::size_t p) { return p == 0 ? stem + ".html" : stem + "-" + std::to_string(p + 1) + ".html"; };
-  for (std::size_t p = 0; p < pages; ++p) {
-    TemplateValue rows = TemplateValue::list();
-    for (std::size_t i = p * size; i < std::min(members.size(), (p + 1) * size); ++i) rows.push(row_of(members[i]));
-    TemplateValue pager = TemplateValue::list();
-    if (pages > 1)
-      for (std::size_t q = 0; q < pages; ++q)
-        pager.push(TemplateValue::object().set("label", std::to_string(q + 1)).set("href", file_of(q)).set("current", q == p));
-    TemplateValue data = TemplateValue::object();
-    data.set("title", listing_title(kind))
-        .set("lead", lead)
-        .set("columns", cols())
-        .set("rows", std::move(rows))
-        .set("count", members.size())
-        .set("kind_class", fold_case(kind_name(kind)))
-        .set("pager", std::move(pager))
-        .set("page_note", pages > 1 ? "Page " + std::to_string(p + 1) + " of " + std::to_string(pages) : "");
-    Frame frame;
-    frame.title = listing_title(kind) + (p > 0 ? " (page " + std::to_string(p + 1) + ")" : "");
-    frame.current = stem;
-    frame.body_class = "page-listing";
-    emit(file_of(p), wrap(frame, t_.render("listing", data)));
-  }
 }
 
 std::string Pages::tags_page() const {
@@ -405,7 +280,7 @@ std::string Pages::kernels_page() const {
     bool emits = anth::kernels::check_kernel_request({n.id, n.title, n.kernel, n.kernel_params}).empty();
     rows.push(ref(v)
                   .set("kernel", TemplateValue::borrow(n.kernel))
-                  .set("result", kernel_result(n))
+                  .set("result", kernel_result_view(last_result(n)))
                   .set("download_href", emits ? kernel_file(n.id, n.kernel) : ""));
   }
   Frame frame;

@@ -20,12 +20,40 @@ namespace {
 
 constexpr std::string_view static_dir = "render/assets/site/static/";
 
+using Put = std::function<bool(const std::string& path, std::string bytes)>;
+
+// The site-wide pages, one task each (the listings of a kind together, a tag page each); `by_tag`
+// holds the tag pages' members while the tasks run.
+std::vector<std::function<void()>> site_page_tasks(const Pages& pages, const Graph& g, const std::vector<std::size_t>& order,
+                                                   const Put& put, std::map<std::string, std::vector<std::size_t>>& by_tag) {
+  for (std::size_t v : order)
+    for (const std::string& tag : g.note(v).tags) {
+      auto& list = by_tag[tag];
+      if (list.empty() || list.back() != v) list.push_back(v);
+    }
+  std::vector<std::function<void()>> site_pages = {
+      [&] { put("provenance.html", pages.provenance_page()); },
+      [&] { put("index.html", pages.home_page()); },
+      [&] { put("glossary.html", pages.glossary_page()); },
+      [&] { put("tags.html", pages.tags_page()); },
+      [&] { put("kernels.html", pages.kernels_page()); },
+      [&] { put("search.html", pages.search_page()); },
+  };
+  for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory})
+    site_pages.push_back([&, kind] {
+      pages.kind_listings(kind, [&](std::string file, std::string html) { put(file, std::move(html)); });
+    });
+  for (const auto& entry : by_tag)
+    site_pages.push_back([&, tag = &entry] { put(tag_file(tag->first), pages.tag_page(tag->first, tag->second)); });
+  return site_pages;
+}
+
 }  // namespace
 
 bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& keep) {
   PhaseTimer timer;
   std::atomic<bool> failed{false};
-  auto put = [&](const std::string& path, std::string bytes) {
+  Put put = [&](const std::string& path, std::string bytes) {
     if (failed) return false;
     if (!sink(path, std::move(bytes))) failed = true;
     return !failed;
@@ -65,27 +93,8 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
     for (SiteFile& f : kernel_files) put(f.path, std::move(f.bytes));
   };
 
-  // The site-wide pages, one task each (the listings of a kind together, a tag page each).
   std::map<std::string, std::vector<std::size_t>> by_tag;
-  for (std::size_t v : order)
-    for (const std::string& tag : g.note(v).tags) {
-      auto& list = by_tag[tag];
-      if (list.empty() || list.back() != v) list.push_back(v);
-    }
-  std::vector<std::function<void()>> site_pages = {
-      [&] { put("provenance.html", pages.provenance_page()); },
-      [&] { put("index.html", pages.home_page()); },
-      [&] { put("glossary.html", pages.glossary_page()); },
-      [&] { put("tags.html", pages.tags_page()); },
-      [&] { put("kernels.html", pages.kernels_page()); },
-      [&] { put("search.html", pages.search_page()); },
-  };
-  for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory})
-    site_pages.push_back([&, kind] {
-      pages.kind_listings(kind, [&](std::string file, std::string html) { put(file, std::move(html)); });
-    });
-  for (const auto& entry : by_tag)
-    site_pages.push_back([&, tag = &entry] { put(tag_file(tag->first), pages.tag_page(tag->first, tag->second)); });
+  std::vector<std::function<void()>> site_pages = site_page_tasks(pages, g, order, put, by_tag);
 
   // Every page on every core: the whole graph first (its drawing takes longest), then the nodes' pages,
   // then the rest; a core that drew the graph takes fewer node pages.

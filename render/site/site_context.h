@@ -1,16 +1,14 @@
 #pragma once
-// What every page of the site draws on, computed once per build: the corpus and its graph, what a
-// link to each note shows, the glossary, the links and terms of every body (with the text around
-// each link, for backlinks), the backlinks and mentions of each node, the diagnostics of each file,
-// the kernel results, and the layouts of the drawings.
+// What every page of the site draws on, computed once per build: the corpus and its graph, the
+// vertices by name and what a link to each shows (site_vertices.h), the glossary, the edges out of
+// each vertex, the backlinks and mentions of each node (site_backlinks.h), what the checks recorded
+// (site_records.h), every body filled in once (site_body_pass.cpp), and the layouts of the drawings.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "core/graph/graph.h"
@@ -23,13 +21,16 @@
 #include "render/site/layout_cache.h"
 #include "render/site/page_keys_file.h"
 #include "render/site/search_index.h"
+#include "render/site/site_backlinks.h"
+#include "render/site/site_records.h"
+#include "render/site/site_vertices.h"
 
 namespace anth::site {
 
 struct SiteOptions {
   std::string site_title = "Anthology";
   bool allow_raw_html = false;
-  std::size_t neighbourhood_cap = 24;   // nodes drawn in a page's Graph View (depth 2, nearest first)
+  std::size_t neighborhood_cap = 24;   // nodes drawn in a page's Graph View (depth 2, nearest first)
   std::size_t whole_graph_cap = 2000;   // nodes drawn on graph.html
   std::size_t listing_page_size = 1000; // rows per listing page
   std::size_t findings_cap = 2000;      // findings per severity on provenance.html
@@ -52,14 +53,6 @@ struct SiteInput {
   SiteOptions options;
 };
 
-// One note that links to a node, and how.
-struct Backlink {
-  std::size_t from;                     // vertex
-  std::vector<std::string_view> kinds;  // typed relations, in relation_kinds() order
-  bool mentions = false;                // a body wikilink
-  std::string excerpt;                  // around the first body link, for the first excerpts_cap backlinks
-};
-
 class SiteContext {
  public:
   // Fills in every body once (body_fill.h), calling `on_doc` in id order with each note as a search document and its
@@ -76,16 +69,16 @@ class SiteContext {
   unsigned threads() const { return threads_; }
 
   // Every vertex, ordered by id, and a vertex's place in that order.
-  const std::vector<std::size_t>& vertices_by_id() const { return by_id_; }
-  std::uint32_t rank(std::size_t v) const { return rank_[v]; }
+  const std::vector<std::size_t>& vertices_by_id() const { return vertices_.by_id(); }
+  std::uint32_t rank(std::size_t v) const { return vertices_.rank(v); }
   // A vertex's page ("LIT-523.html") and how a link to it reads ("LIT-523 \u2014 Title"; a TERM by its name).
-  const std::string& file(std::size_t v) const { return files_[v]; }
-  const std::string& label(std::size_t v) const { return labels_[v]; }
+  const std::string& file(std::size_t v) const { return vertices_.file(v); }
+  const std::string& label(std::size_t v) const { return vertices_.label(v); }
 
   // The vertex of an id, or nullopt.
-  std::optional<std::size_t> vertex(std::string_view id) const;
+  std::optional<std::size_t> vertex(std::string_view id) const { return vertices_.vertex(id); }
   // The in-graph note a corpus-relative path belongs to, or nullptr.
-  const Note* note_at(std::string_view path) const;
+  const Note* note_at(std::string_view path) const { return vertices_.note_at(path); }
 
   // The body of a vertex as HTML, for its page: as the context pass filled it in (body_store.h).
   std::string render_body_of(std::size_t v) const;
@@ -94,45 +87,39 @@ class SiteContext {
   // determines the body's HTML (page_keys.h).
   std::uint64_t body_dependencies(std::size_t v) const { return body_dependencies_[v]; }
   // Every note linking to v, by id.
-  const std::vector<Backlink>& backlinks(std::size_t v) const { return backlinks_[v]; }
+  const std::vector<Backlink>& backlinks(std::size_t v) const { return backlinks_.of(v); }
   // Vertices whose bodies link this TERM by glossary match, ordered by id.
-  const std::vector<std::uint32_t>& mentioned_in(std::size_t v) const { return mentioned_in_[v]; }
-  // The vertices of v's Graph View: v, its neighbours by id, then neighbours of neighbours (through
+  const std::vector<std::uint32_t>& mentioned_in(std::size_t v) const { return backlinks_.mentioned_in(v); }
+  // The vertices of v's Graph View: v, its neighbors by id, then neighbors of neighbors (through
   // the least connected first), at most `cap`.
-  std::vector<std::size_t> neighbourhood(std::size_t v, std::size_t cap) const;
+  std::vector<std::size_t> neighborhood(std::size_t v, std::size_t cap) const;
   // Relations touching a vertex, both ways.
-  std::size_t degree(std::size_t v) const { return degree_[v]; }
+  std::size_t degree(std::size_t v) const { return backlinks_.degree(v); }
   // Diagnostics about a file, in report order.
-  std::vector<const Diagnostic*> diagnostics_of(std::string_view path) const;
+  std::vector<const Diagnostic*> diagnostics_of(std::string_view path) const { return records_.diagnostics_of(path); }
   // The position of a diagnostic in diagnostics(), for anchors on provenance.html.
-  std::size_t diagnostic_index(const Diagnostic* d) const { return static_cast<std::size_t>(d - input_.diagnostics.data()); }
+  std::size_t diagnostic_index(const Diagnostic* d) const { return records_.diagnostic_index(d); }
   // The last stored kernel result of a node, or nullptr.
-  const StoredKernelResult* kernel_result(std::string_view id) const;
+  const StoredKernelResult* kernel_result(std::string_view id) const { return records_.kernel_result(id); }
   LayoutCache& layouts() const { return *layouts_; }
 
-  static std::string_view kind_class(const Note& n);  // "lit", "sota", ...; "unknown" without a kind
+  static std::string_view kind_class(const Note& n) { return kind_class_of(n); }
 
  private:
-  LinkTarget link_target(std::string_view id) const;
+  // Fills in every body once, on every core, using each in id order (site_body_pass.cpp).
+  void pass_bodies(const DocUse& on_doc);
+  LinkTarget link_target(std::string_view id) const { return vertices_.link_target(id); }
 
   const SiteInput& input_;
   Glossary glossary_;
   Adjacency adjacency_;
   unsigned threads_;
-  bool bodies_kept_ = false;  // whether the pass kept the bodies' HTML for their pages
-  std::vector<std::size_t> by_id_;
-  std::vector<std::uint32_t> rank_;
-  std::vector<std::string> files_, labels_;
-  std::unordered_map<std::string_view, std::uint32_t> vertex_of_;  // keys view the notes' ids
-  std::vector<LinkTarget> link_targets_;                          // what a link to each vertex shows
-  std::unordered_map<std::string, const Note*> by_path_;
-  std::vector<std::size_t> degree_;
-  std::vector<std::vector<Backlink>> backlinks_;
-  std::vector<std::vector<std::uint32_t>> mentioned_in_;
-  std::vector<std::uint64_t> body_dependencies_;
-  std::map<std::string, std::vector<std::size_t>, std::less<>> diagnostics_by_file_;
-  std::map<std::string, const StoredKernelResult*, std::less<>> kernel_by_node_;
+  SiteVertices vertices_;
+  SiteBacklinks backlinks_;
+  SiteRecords records_;
   std::unique_ptr<LayoutCache> layouts_;
+  bool bodies_kept_ = false;  // whether the pass kept the bodies' HTML for their pages
+  std::vector<std::uint64_t> body_dependencies_;
   BodyStore bodies_;
 };
 

@@ -68,6 +68,8 @@ class TemplateValue {
   bool is_list() const { return std::holds_alternative<List>(v_); }
   std::string_view text() const;
   const List& items() const { return std::get<List>(v_); }
+  // An object's members in the order set; null for anything else.
+  const Members* members() const { return std::get_if<Members>(&v_); }
   std::size_t size() const { return is_list() ? items().size() : 0; }
   bool empty_list() const { return is_list() && items().empty(); }
   // The member `key` of an object (or its has_ answer); null for anything else.

@@ -1,5 +1,5 @@
 // The quality of Graph::layout's drawings, measured rather than looked at: in a page-sized
-// neighbourhood and in a whole graph above the all-pairs limit, no two vertices sit on top of each other
+// neighborhood and in a whole graph above the all-pairs limit, no two vertices sit on top of each other
 // and linked vertices are drawn closer than unlinked ones. With Boost's default cooling (a temperature of
 // 10 in a square of side 2, 100 steps) the whole graph failed: 50 stacked pairs among 400 vertices.
 #include <catch2/catch.hpp>
@@ -67,7 +67,7 @@ Quality measure_whole(int n, int hub) {
 
 }  // namespace
 
-TEST_CASE("graph layout: a page-sized neighbourhood is spread out, linked notes close", "[graph][layout]") {
+TEST_CASE("graph layout: a page-sized neighborhood is spread out, linked notes close", "[graph][layout]") {
   Quality q = measure_whole(24, 8);
   CHECK(q.stacked == 0);
   CHECK(q.linked < 0.75 * q.unlinked);

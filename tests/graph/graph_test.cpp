@@ -1,4 +1,4 @@
-// anth::Graph on hand-built corpora: vertices and edges, years, readings, neighbourhoods, shortest paths,
+// anth::Graph on hand-built corpora: vertices and edges, years, readings, neighborhoods, shortest paths,
 // cyclic components (with self-loops, and a dense one) and the layout.
 #include <catch2/catch.hpp>
 
@@ -96,7 +96,7 @@ TEST_CASE("graph: readings are the notes whose paper is the LIT", "[graph]") {
   CHECK(g.readings(vertex(g, "LIT-1")).empty());
 }
 
-// The ids of a neighbourhood, by depth then id (the walk's own order within a level is tested below).
+// The ids of a neighborhood, by depth then id (the walk's own order within a level is tested below).
 static std::vector<std::string> near_ids(const Graph& g, std::size_t v, int depth, std::vector<std::string> kinds = {}) {
   Graph::NeighborhoodOptions o;
   o.depth = depth;
@@ -121,7 +121,7 @@ TEST_CASE("graph: neighborhood by depth and relation kind", "[graph][neighborhoo
   CHECK(near_ids(g, lit2, 100).size() == 7);  // LIT-2's component: LIT-1..3, NOTE-1..2, SOTA-1, THEORY-1
 }
 
-TEST_CASE("graph: a capped neighbourhood goes through the least connected first", "[graph][neighborhood]") {
+TEST_CASE("graph: a capped neighborhood goes through the least connected first", "[graph][neighborhood]") {
   Corpus corpus = small_corpus();
   Graph g(corpus);
   Graph::NeighborhoodOptions o;

@@ -77,7 +77,7 @@ TEST_CASE("site: pages kept from the last build equal pages rendered from nothin
   append(corpus / "lit" / "LIT-100.md", "\nA sentence added to the body.\n");
   check("a body changed", true);
   replace_line(corpus / "lit" / "LIT-101.md", "title:", "title: Root Mean Square Normalization, Retitled");
-  check("a title changed (its neighbours show it)", true);
+  check("a title changed (its neighbors show it)", true);
   replace_line(corpus / "terms" / "attention-entropy.md", "short:", "short: \"How spread one row of attention weights is.\"");
   check("a glossary definition changed (every body may show it)", false);
   replace_line(corpus / "terms" / "attention-entropy.md", "aliases:", "aliases: [entropy collapse, attention entropy collapse, focus spread]");

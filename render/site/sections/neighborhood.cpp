@@ -1,0 +1,47 @@
+// The Graph View: a drawing of the node's neighborhood, the nodes within two steps (at most
+// neighborhood_cap, the least connected expanded first).
+#include <algorithm>
+
+#include "core/util/hasher.h"
+#include "render/site/graph_svg.h"
+#include "render/site/node_section.h"
+#include "render/site/page_keys.h"
+#include "render/site/pages.h"
+
+namespace anth::site::sections {
+
+namespace {
+
+void render(const Pages& pages, std::size_t v, NodePage& page) {
+  const SiteContext& ctx = pages.context();
+  const Graph& g = ctx.graph();
+  std::vector<std::size_t> near = ctx.neighborhood(v, ctx.options().neighborhood_cap);
+  SvgOptions o;
+  o.focus = v;
+  o.id = "nbh";
+  o.width = 560;
+  o.height = near.size() > 16 ? 500 : 420;
+  o.title = "The neighborhood of " + g.note(v).id + ": " + std::to_string(near.size()) + " nodes within two steps";
+  page.data.set("graph_svg_html", graph_svg(ctx, near, ctx.layouts().layout(g, ctx.adjacency(), near), o));
+}
+
+// Its members, and the edges among them (which fix the layout and are drawn).
+void key(const PageKeys& keys, std::size_t v, Hasher& h) {
+  const SiteContext& ctx = keys.context();
+  h.text(ctx.graph().note(v).id);
+  std::vector<std::size_t> near = ctx.neighborhood(v, ctx.options().neighborhood_cap);
+  for (std::size_t m : near) {
+    h.number(keys.shown(m));
+    for (const OutEdge& e : ctx.adjacency().out(m)) {
+      auto it = std::find(near.begin(), near.end(), e.to);
+      if (it != near.end()) h.number(it - near.begin()).number(e.mention);
+    }
+    h.text("");
+  }
+}
+
+const NodeSectionRegistration registered{{"neighborhood graph", 90, render, key}};
+
+}  // namespace
+
+}  // namespace anth::site::sections

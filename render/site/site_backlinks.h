@@ -1,0 +1,47 @@
+#pragma once
+// Who links to each node: every typed relation into it, grouped by the note it comes from in id order,
+// with the body links that make a backlink a mention and the text around the first of them; the
+// notes whose bodies use each TERM; and each vertex's degree.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/graph/graph.h"
+#include "render/site/site_vertices.h"
+
+namespace anth::site {
+
+// One note that links to a node, and how.
+struct Backlink {
+  std::size_t from;                     // vertex
+  std::vector<std::string_view> kinds;  // typed relations, in relation_kinds() order
+  bool mentions = false;                // a body wikilink
+  std::string excerpt;                  // around the first body link, for the first excerpts_cap backlinks
+};
+
+class SiteBacklinks {
+ public:
+  // From the graph's edges; bodies are added with add_body().
+  SiteBacklinks(const Graph& graph, const SiteVertices& vertices, std::size_t excerpts_cap);
+
+  // v's body, in id order: its first link to each other note marks that backlink a mention (with an
+  // excerpt, for the first excerpts_cap backlinks of the target), and `terms` (vertices of the TERMs
+  // its body uses) list v as mentioning them.
+  void add_body(std::size_t v, const Note& n, const std::vector<std::size_t>& terms);
+
+  const std::vector<Backlink>& of(std::size_t v) const { return backlinks_[v]; }
+  const std::vector<std::uint32_t>& mentioned_in(std::size_t v) const { return mentioned_in_[v]; }
+  std::size_t degree(std::size_t v) const { return degree_[v]; }
+
+ private:
+  Backlink* from(std::size_t target, std::size_t source);
+
+  const SiteVertices& vertices_;
+  std::size_t excerpts_cap_;
+  std::vector<std::size_t> degree_;
+  std::vector<std::vector<Backlink>> backlinks_;
+  std::vector<std::vector<std::uint32_t>> mentioned_in_;
+};
+
+}  // namespace anth::site

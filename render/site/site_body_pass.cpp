@@ -1,0 +1,80 @@
+// The one pass over every body: filled in on every core (body_fill.h), then used in id order as each
+// comes: its search document, what it draws from other notes (body_dependencies), its links and
+// terms for the backlinks and mentions, and its HTML kept for its page.
+#include <xxhash.h>
+
+#include "core/util/thread_pool.h"
+#include "render/site/html.h"
+#include "render/site/site_context.h"
+
+namespace anth::site {
+
+namespace {
+
+constexpr std::size_t body_window = 256;  // bodies read ahead of their use, at most
+
+// A body's pass result.
+struct PassedBody {
+  FilledBody body;
+  SearchDoc doc;  // when the search index is built
+  DocTerms terms;
+};
+
+// What a body draws from other notes: each link's resolved id and what a link to it shows.
+template <class Target>
+std::uint64_t body_dependencies_of(const Note& n, const Target& target) {
+  std::string made_of;
+  for (const BodyLink& l : n.rendered.links) {
+    LinkTarget t = l.resolved.empty() ? LinkTarget{} : target(l.resolved);
+    made_of.append(l.resolved).append(1, '\0').append(t.title).append(1, '\0').append(t.kind).append(1, '\0');
+  }
+  return XXH3_64bits(made_of.data(), made_of.size());
+}
+
+SearchDoc search_doc(const Note& n) {
+  std::string aliases, text;
+  for (const std::string& a : n.aliases) aliases += a + " ";
+  for (const std::string* part : {&n.short_definition, &n.plain})
+    if (!part->empty()) text += *part + "\n";
+  text += n.rendered.plain;
+  return {n.id, n.title.empty() ? n.id : n.title, aliases, n.kind ? kind_name(*n.kind) : "?", node_file(n.id), std::move(text)};
+}
+
+}  // namespace
+
+void SiteContext::pass_bodies(const DocUse& on_doc) {
+  const Graph& g = input_.graph;
+  const std::size_t count = g.vertex_count();
+  body_dependencies_.assign(count, 0);
+  // When the current site recorded keys for most pages, most pages will be kept (page_keys.h): the
+  // pass then fills in no HTML, only the terms, and the few pages rendered fill their bodies again.
+  bodies_kept_ = input_.options.recorded.size() < count / 2;
+  auto target = [this](std::string_view id) { return link_target(id); };
+  const auto& by_id = vertices_.by_id();
+  ordered_parallel<PassedBody>(
+      count, threads_, body_window,
+      [&](std::size_t i) {
+        const Note& n = g.note(by_id[i]);
+        PassedBody p;
+        p.body = fill_body(n, target, glossary_, bodies_kept_);
+        if (on_doc) {
+          p.doc = search_doc(n);
+          p.terms = count_terms(p.doc);
+        }
+        return p;
+      },
+      [&](std::size_t i, PassedBody& p) {
+        if (input_.options.progress) input_.options.progress("bodies", i + 1, count);
+        std::size_t v = by_id[i];
+        const Note& n = g.note(v);
+        body_dependencies_[v] = body_dependencies_of(n, target);
+        if (bodies_kept_) bodies_.put(v, p.body.html);
+        if (on_doc) on_doc(v, p.doc, p.terms);
+        std::vector<std::size_t> terms;
+        for (std::size_t term : p.body.terms)
+          if (auto t = vertex(glossary_.terms()[term].id)) terms.push_back(*t);
+        backlinks_.add_body(v, n, terms);
+      });
+}
+
+}  // namespace anth::site
