@@ -5,12 +5,13 @@
 // notes come in (wikilinks, relative links to notes, glossary terms), headings with their ids, raw
 // HTML shown as text unless allowed, unsafe link targets neutralised, the text a reader sees, and the
 // text around each link. Nothing inside code is touched.
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
 #include "core/model/rendered_body.h"
 
-namespace anth {
+namespace anth::ingest {
 
 struct LineRange {
   int first;  // 1-based lines of the body
@@ -22,11 +23,16 @@ struct ParsedBody {
   RenderedBody rendered;
 };
 
+// Bodies longer than this are parsed in pieces of about this size (ingest/body_pieces.h): a piece's
+// cmark tree, several times its size, is all of the tree there is at a time.
+inline constexpr std::size_t body_piece_bytes = 1 << 20;
+
 // `allow_raw_html`: raw HTML of the note stays HTML (trusted corpora only), else it is shown as text.
-ParsedBody parse_body(std::string_view body, bool allow_raw_html);
+// The result is the same whatever `piece_bytes` (tests cut small bodies to check that).
+ParsedBody parse_body(std::string_view body, bool allow_raw_html, std::size_t piece_bytes = body_piece_bytes);
 
 // "…the text around the link…": about `radius` bytes either side of [offset, offset+length), cut at
 // spaces, with ellipses where cut.
 std::string excerpt_around(std::string_view text, std::size_t offset, std::size_t length, std::size_t radius = 100);
 
-}  // namespace anth
+}  // namespace anth::ingest

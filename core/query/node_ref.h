@@ -10,7 +10,7 @@ struct NodeRef {
   std::string kind;    // "" when unknown
   std::string title;
   std::string status;
-  std::optional<int> year;  // the "year of" the node (Graph::year)
+  std::optional<int> year;  // the "year of" the node (Graph::year; docs/rules/README.md)
 };
 
 }  // namespace anth::query

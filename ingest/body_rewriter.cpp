@@ -1,0 +1,305 @@
+#include "ingest/body_rewriter.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "core/model/wikilink_text.h"
+#include "core/util/html_text.h"
+#include "ingest/body_html.h"
+#include "ingest/body_tree.h"
+
+namespace anth::ingest {
+
+std::size_t BodyRewriteState::TargetHash::operator()(std::size_t link) const {
+  return std::hash<std::string_view>()((*links)[link].target);
+}
+
+bool BodyRewriteState::SameTarget::operator()(std::size_t a, std::size_t b) const {
+  return (*links)[a].target == (*links)[b].target;
+}
+
+BodyRewriteState::BodyRewriteState(const RenderedBody& out)
+    : excerpted(16, TargetHash{&out.links}, SameTarget{&out.links}) {}
+
+namespace {
+
+// The marker "<\1N>" (or another kind) with optional flags: "<\1N t>".
+std::string marker(char kind, std::string_view body = "") {
+  std::string m(1, '<');
+  m.append(1, kind).append(body).append(1, '>');
+  return m;
+}
+
+bool has_scheme_or_authority(std::string_view url) {
+  if (url.substr(0, 2) == "//") return true;
+  for (char c : url) {
+    if (c == ':') return true;
+    if (c == '/' || c == '?' || c == '#') return false;
+  }
+  return false;
+}
+
+// A heading's level while the body is rewritten: its tag is "<h" and this byte, turned into the digit
+// once every piece is read (the least level of the whole body shifts them all).
+char level_placeholder(int level) { return static_cast<char>(0x10 + level); }
+bool is_level_placeholder(char c) { return c > 0x10 && c <= 0x16; }
+
+// Raw HTML kept as HTML must not hold what reads as a marker.
+std::string without_marker_bytes(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if ((c >= body_link_open && c <= body_terms_close) || is_level_placeholder(c)) out += "\uFFFD";
+    else out += c;
+  }
+  return out;
+}
+
+class BodyRewriter {
+ public:
+  BodyRewriter(cmark_node* doc, bool allow_raw_html, BodyRewriteState& state, RenderedBody& out)
+      : doc_(doc), raw_(allow_raw_html), state_(state), out_(out) {}
+
+  void run() {
+    raw_html();
+    cmark_consolidate_text_nodes(doc_);
+    neutralise_links();
+    wikilinks();
+    headings();
+    // The text a reader sees is read before markers turn text nodes into raw HTML.
+    append_plain(doc_, out_.plain);
+    excerpts();
+    glossary_candidates();
+    place_markers();
+  }
+
+ private:
+  // Raw HTML becomes text (inline) or a block showing it, unless allowed.
+  void raw_html() {
+    for (cmark_node* node : collect(doc_, {CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK})) {
+      std::string_view literal = literal_of(node);
+      if (raw_) {
+        cmark_node_set_literal(node, without_marker_bytes(literal).c_str());
+        continue;
+      }
+      if (cmark_node_get_type(node) == CMARK_NODE_HTML_INLINE) {
+        cmark_node_insert_before(node, make_text(literal));
+      } else {
+        while (!literal.empty() && literal.back() == '\n') literal.remove_suffix(1);
+        std::string enter = "<pre class=\"raw-html\"><code>" + escape_html(literal) + "</code></pre>";
+        cmark_node_insert_before(node, make_custom(CMARK_NODE_CUSTOM_BLOCK, enter, ""));
+      }
+      cmark_node_free(node);
+    }
+  }
+
+  void neutralise_links() {
+    for (cmark_node* node : collect(doc_, {CMARK_NODE_LINK, CMARK_NODE_IMAGE})) {
+      std::string url = cmark_node_get_url(node) ? cmark_node_get_url(node) : "";
+      bool image = cmark_node_get_type(node) == CMARK_NODE_IMAGE;
+      if (!is_safe_url(url)) {
+        replace_keeping_children(node, make_custom(CMARK_NODE_CUSTOM_INLINE,
+                                                   "<span class=\"unsafe-link\" title=\"link removed: unsafe target\">",
+                                                   "</span>"));
+        continue;
+      }
+      if (image) {
+        if (!has_scheme_or_authority(url)) continue;  // a file beside the page
+        // An image from elsewhere would be a request leaving the site: it becomes a link to it.
+        cmark_node* link = cmark_node_new(CMARK_NODE_LINK);
+        cmark_node_set_url(link, url.c_str());
+        cmark_node_append_child(link, make_text("Image: "));
+        replace_keeping_children(node, link);
+        continue;
+      }
+      // A relative link to a note's markdown file goes to the note's page, when the file is a note's.
+      if (has_scheme_or_authority(url)) continue;
+      std::string_view path = url, fragment;
+      if (auto hash = path.find('#'); hash != std::string_view::npos) {
+        fragment = path.substr(hash + 1);
+        path = path.substr(0, hash);
+      }
+      if (path.size() <= 3 || !path.ends_with(".md")) continue;
+      std::size_t slash = path.find_last_of('/');
+      std::string_view stem = path.substr(slash == std::string_view::npos ? 0 : slash + 1);
+      stem.remove_suffix(3);
+      file_links_.emplace_back(node, out_.links.size());
+      out_.links.push_back({std::string(stem), std::string(fragment), "", "", true});
+    }
+  }
+
+  void wikilinks() {
+    for (cmark_node* node : collect(doc_, {CMARK_NODE_TEXT})) {
+      if (literal_of(node).find("]]") == std::string_view::npos || inside_link(node)) continue;
+      std::string text(literal_of(node));
+      WikilinkFinder finder(text);
+      std::size_t done = 0;
+      bool changed = false;
+      for (auto span = finder.next(0); span; span = finder.next(done)) {
+        if (span->open > done) cmark_node_insert_before(node, make_text(std::string_view(text).substr(done, span->open - done)));
+        wikilink_node(span->inside(text), node);
+        done = span->close + 2;
+        changed = true;
+      }
+      if (!changed) continue;
+      if (done < text.size()) cmark_node_insert_before(node, make_text(std::string_view(text).substr(done)));
+      cmark_node_free(node);
+    }
+  }
+
+  // One wikilink: a wrapper around its text that becomes its markers (place_markers). A table cell
+  // takes no custom node: there the wrapper is a link, and the site makes a plain link of it.
+  void wikilink_node(std::string_view inside, cmark_node* at) {
+    WikilinkText parts = split_wikilink(inside);
+    std::string_view target = parts.target, heading = parts.heading, display = parts.display;
+    std::string shown(display.empty() ? (target.empty() ? inside : target) : display);
+    std::size_t index = out_.links.size();
+    out_.links.push_back({std::string(target), std::string(heading), "", "", false});
+    cmark_node* node = make_custom(CMARK_NODE_CUSTOM_INLINE, marker(body_link_open, std::to_string(index)), marker(body_link_close));
+    cmark_node_append_child(node, make_text(shown));
+    if (!cmark_node_insert_before(at, node)) {
+      cmark_node* link = cmark_node_new(CMARK_NODE_LINK);
+      while (cmark_node* child = cmark_node_first_child(node)) {
+        cmark_node_unlink(child);
+        cmark_node_append_child(link, child);
+      }
+      cmark_node_free(node);
+      cmark_node_insert_before(at, link);
+      table_links_.emplace_back(link, index);
+      node = link;
+    }
+    wikilinks_.emplace_back(node, index);
+  }
+
+  void headings() {
+    for (cmark_node* h : collect(doc_, {CMARK_NODE_HEADING})) {
+      int level = cmark_node_get_heading_level(h);
+      state_.least_heading_level = std::min(state_.least_heading_level, level);
+      std::string text;
+      append_plain(h, text);
+      std::string slug = slugify(text), id = slug;
+      if (!state_.heading_ids.insert(id).second) {
+        // Per slug, the next suffix to try: counting from 1 again for every repeat was quadratic.
+        int& n = state_.next_suffix[slug];
+        do id = slug + "-" + std::to_string(++n);
+        while (!state_.heading_ids.insert(id).second);
+      }
+      std::string tag(1, 'h');
+      tag += level_placeholder(level);
+      // A block holding one inline wrapper: the heading renders on one line, "<h2 id=..>Text</h2>".
+      cmark_node* inline_wrapper =
+          make_custom(CMARK_NODE_CUSTOM_INLINE, "<" + tag + " id=\"" + escape_html(id) + "\">", "</" + tag + ">");
+      cmark_node* block = make_custom(CMARK_NODE_CUSTOM_BLOCK, "", "");
+      cmark_node_insert_before(h, block);
+      cmark_node_append_child(block, inline_wrapper);
+      while (cmark_node* child = cmark_node_first_child(h)) {
+        cmark_node_unlink(child);
+        cmark_node_append_child(inline_wrapper, child);
+      }
+      cmark_node_free(h);
+    }
+  }
+
+  // The text around the first wikilink to each target as written, for the target's backlinks (the
+  // site keeps the first link to each note it resolves to: the first of some target as written). A
+  // block's text is read once for all its links: a note linking thousands of notes stays linear.
+  void excerpts() {
+    struct Wanted {
+      cmark_node* node;
+      std::size_t link;
+      std::size_t start = 0, end = 0;
+    };
+    std::vector<Wanted> wanted;
+    std::vector<cmark_node*> blocks;  // in the order of their first link
+    std::unordered_map<cmark_node*, std::vector<std::size_t>> in_block;
+    for (auto [node, index] : wikilinks_) {
+      const std::string& target = out_.links[index].target;
+      if (target.empty() || !state_.excerpted.insert(index).second) continue;
+      cmark_node* block = enclosing_block(node);
+      if (!block) continue;
+      auto [it, fresh] = in_block.try_emplace(block);
+      if (fresh) blocks.push_back(block);
+      it->second.push_back(wanted.size());
+      wanted.push_back({node, index});
+    }
+    std::string text;
+    std::unordered_map<cmark_node*, std::size_t> wanted_at;  // a link's node -> its index in wanted
+    for (cmark_node* block : blocks) {
+      const std::vector<std::size_t>& here = in_block[block];
+      wanted_at.clear();
+      for (std::size_t j : here) wanted_at.emplace(wanted[j].node, j);
+      text.clear();
+      append_plain(block, text, [&](cmark_node* node, bool entering, std::size_t offset) {
+        if (auto it = wanted_at.find(node); it != wanted_at.end())
+          (entering ? wanted[it->second].start : wanted[it->second].end) = offset;
+      });
+      for (std::size_t j : here) {
+        Wanted& w = wanted[j];
+        out_.links[w.link].excerpt = excerpt_around(text, w.start, w.end >= w.start ? w.end - w.start : 0);
+      }
+    }
+  }
+
+  // Text of paragraphs and table cells, outside links: where the site may link glossary terms (the
+  // first mention of each term in a paragraph or cell). Marked as a run the site scans.
+  void glossary_candidates() {
+    cmark_node* scope = nullptr;
+    for (cmark_node* node : collect(doc_, {CMARK_NODE_TEXT})) {
+      if (inside_link(node)) continue;
+      cmark_node* here = glossary_scope(node);
+      if (!here) continue;
+      std::string flags;
+      if (here != scope) flags += 's';
+      if (is_type(here, "table_cell")) flags += 't';
+      scope = here;
+      std::string run = marker(body_terms_open, flags);
+      append_escaped_text(run, literal_of(node));
+      run += marker(body_terms_close);
+      cmark_node_insert_before(node, make_html(run));
+      cmark_node_free(node);
+    }
+  }
+
+  // Wikilinks in table cells and links to note files get their markers as raw HTML nodes, which every
+  // inline container takes.
+  void place_markers() {
+    for (auto [link, index] : table_links_) {
+      cmark_node_insert_before(link, make_html(marker(body_link_open, std::to_string(index) + " t")));
+      while (cmark_node* child = cmark_node_first_child(link)) {
+        cmark_node_unlink(child);
+        cmark_node_insert_before(link, child);
+      }
+      cmark_node_insert_before(link, make_html(marker(body_link_close)));
+      cmark_node_free(link);
+    }
+    for (auto [link, index] : file_links_) cmark_node_insert_before(link, make_html(marker(body_file_link, std::to_string(index))));
+  }
+
+  cmark_node* doc_;
+  bool raw_;
+  BodyRewriteState& state_;
+  RenderedBody& out_;
+  std::vector<std::pair<cmark_node*, std::size_t>> wikilinks_, table_links_, file_links_;  // node, link index
+};
+
+}  // namespace
+
+void rewrite_piece(cmark_node* doc, bool allow_raw_html, BodyRewriteState& state, RenderedBody& out) {
+  BodyRewriter(doc, allow_raw_html, state, out).run();
+}
+
+void set_heading_levels(std::string& html, const BodyRewriteState& state) {
+  // Headings start at level 2 on the page, where the title is the h1: a body with an h1 moves down one.
+  int shift = std::max(0, 2 - state.least_heading_level);
+  for (std::size_t at = html.find("<h"); at != std::string::npos; at = html.find("<h", at + 2)) {
+    std::size_t level = at + 2;
+    if (level < html.size() && is_level_placeholder(html[level]))
+      html[level] = static_cast<char>('0' + std::min(6, html[level] - 0x10 + shift));
+  }
+  for (std::size_t at = html.find("</h"); at != std::string::npos; at = html.find("</h", at + 3)) {
+    std::size_t level = at + 3;
+    if (level < html.size() && is_level_placeholder(html[level]))
+      html[level] = static_cast<char>('0' + std::min(6, html[level] - 0x10 + shift));
+  }
+}
+
+}  // namespace anth::ingest
