@@ -161,7 +161,7 @@ int run_query(const Args& args) {
 
   for (const std::string* id : {&filter.introduced_by, &filter.source}) {
     if (id->empty()) continue;
-    auto ref = query::load_node_ref(db->handle(), *id);
+    auto ref = query::has_node(db->handle(), *id);
     if (!ref) return usage_error("query", ref.error());
     if (!*ref) {
       std::cerr << "anthology query: " << query::no_node_message(db->handle(), *id) << "\n";

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/graph/graph_impl.h"
+#include "core/util/natural_order.h"
 
 namespace anth {
 
@@ -23,6 +24,11 @@ std::vector<const Relation*> relations_in_file_order(const Note& n) {
 
 }  // namespace
 
+std::optional<int> paper_year(const Note& n) {
+  if (n.kind != Kind::Lit || n.year <= 0) return std::nullopt;
+  return n.year;
+}
+
 Graph::Graph(const Corpus& corpus) : impl_(std::make_unique<Impl>(corpus)) {
   Impl& m = *impl_;
   for (std::size_t i = 0; i < corpus.notes.size(); ++i) {
@@ -34,7 +40,8 @@ Graph::Graph(const Corpus& corpus) : impl_(std::make_unique<Impl>(corpus)) {
 
   std::vector<std::size_t> by_id(m.note_of.size());
   std::iota(by_id.begin(), by_id.end(), std::size_t{0});
-  std::sort(by_id.begin(), by_id.end(), [&](std::size_t a, std::size_t b) { return m.note(a).id < m.note(b).id; });
+  // The one natural order of ids (LIT-9 before LIT-10), as every listing has it.
+  std::sort(by_id.begin(), by_id.end(), [&](std::size_t a, std::size_t b) { return natural_less(m.note(a).id, m.note(b).id); });
   m.id_rank.assign(by_id.size(), 0);
   for (std::size_t r = 0; r < by_id.size(); ++r) m.id_rank[by_id[r]] = r;
 
@@ -89,11 +96,7 @@ std::optional<int> Graph::year(std::size_t v) const {
   const Impl& m = *impl_;
   const Note& n = m.note(v);
   if (!n.kind) return std::nullopt;
-  auto lit_year = [&](std::size_t w) -> std::optional<int> {
-    const Note& t = m.note(w);
-    if (t.kind != Kind::Lit || t.year <= 0) return std::nullopt;
-    return t.year;
-  };
+  auto lit_year = [&](std::size_t w) { return paper_year(m.note(w)); };
   switch (*n.kind) {
     case Kind::Lit: return lit_year(v);
     case Kind::Sota: {

@@ -25,6 +25,10 @@ struct Point {
   double y = 0;
 };
 
+// A LIT's own year (its `year` field); nullopt for another kind or when unknown. The base of Graph::year,
+// and the whole rule for a note kept out of the graph (it has no relations).
+std::optional<int> paper_year(const Note& note);
+
 class Graph {
  public:
   explicit Graph(const Corpus& corpus);
@@ -78,7 +82,8 @@ class Graph {
   std::vector<Step> shortest_path(std::size_t a, std::size_t b, const std::vector<std::string>& kinds = {}) const;
   // Every strongly connected component of the edges of the given kinds that holds a cycle (two or
   // more vertices, or one with a self-loop), in order of their smallest ids: its members sorted by id
-  // and a shortest cycle through its smallest id, starting there. Linear in the graph; deterministic.
+  // and a shortest cycle through its smallest id, starting there (ids in their one natural order,
+  // core/util/natural_order.h, like every "by id" of this class). Linear in the graph; deterministic.
   struct CyclicComponent {
     std::vector<std::size_t> members;
     std::vector<std::size_t> cycle;

@@ -26,7 +26,7 @@ struct Graph::Impl {
   const Corpus& corpus;
   std::vector<std::size_t> note_of;                        // vertex -> index into corpus.notes
   std::unordered_map<std::string, std::size_t> vertex_of;  // id -> vertex
-  std::vector<std::size_t> id_rank;                        // vertex -> its rank when vertices are sorted by id
+  std::vector<std::size_t> id_rank;                        // vertex -> its rank in the natural order of ids
   std::vector<Edge> edges;                                 // every edge, grouped by source vertex, in file order
   BoostGraph g;
 

@@ -47,11 +47,6 @@ Expected<std::vector<std::string>> relation_list(const std::vector<std::string>&
   return out;
 }
 
-NodeRef node_ref(const Graph& graph, std::size_t v) {
-  const Note& n = graph.note(v);
-  return {n.id, n.kind ? kind_name(*n.kind) : "", n.title, n.status, graph.year(v)};
-}
-
 std::vector<Hop> path_hops(const Graph& graph, std::size_t a, std::size_t b, const std::vector<std::string>& kinds) {
   std::vector<Hop> hops;
   Hop start;

@@ -6,7 +6,7 @@
 
 #include "core/graph/graph.h"
 #include "core/model/location.h"
-#include "core/query/node_details.h"
+#include "core/query/node_properties.h"
 #include "core/util/expected.h"
 
 namespace anth::query {
@@ -20,8 +20,6 @@ struct Hop {
   bool forward = true;     // the relation points from parent to node (else from node to parent)
   Location where;          // where the relation is written
 };
-
-NodeRef node_ref(const Graph& graph, std::size_t v);
 
 // The relation kinds of flag values ("source,cites", repeated flags add); a reason with the closest
 // known kind when one is unknown.

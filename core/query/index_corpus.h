@@ -30,4 +30,10 @@ Expected<IndexGraph> graph_from_index(sqlite3* db);
 // in-graph node.
 Expected<IndexGraph> graph_around(sqlite3* db, const std::string& id, int depth);
 
+// What `show` tells about one node (core/query/node_properties.h), for a few indexed lookups: the node
+// with all the index holds of it (its columns, fields as written, tags, aliases, authors; kept out of
+// the graph or not), the notes one relation away either way, and what their years need (a SOTA's
+// introduced_by and a THEORY's sources). No note when the index has no node of that id.
+Expected<IndexGraph> graph_of_node(sqlite3* db, const std::string& id);
+
 }  // namespace anth::query

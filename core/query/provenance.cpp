@@ -107,14 +107,13 @@ Expected<std::optional<Provenance>> load_provenance(sqlite3* db, const std::stri
     trace(*around->graph, *v, *found);
   } else {
     // A note kept out of the graph has its row in the index, and no relations to follow.
-    auto ref = load_node_ref(db, id);
-    if (!ref) return std::unexpected(ref.error());
-    if (!*ref) return found;
-    auto path = load_node_path(db, id);
-    if (!path) return std::unexpected(path.error());
+    auto kept = graph_of_node(db, id);
+    if (!kept) return std::unexpected(kept.error());
+    if (kept->corpus->notes.empty()) return found;
+    const Note& n = kept->corpus->notes.front();
     found.emplace();
-    found->practice = std::move(**ref);
-    found->path = std::move(*path);
+    found->practice = note_ref(*kept->graph, n);
+    found->path = n.path;
   }
   auto findings = load_findings(db, found->path);
   if (!findings) return std::unexpected(findings.error());

@@ -1,5 +1,7 @@
 #pragma once
 // Stepping a prepared statement of the index row by row. Private to core/query.
+#include <sqlite3.h>
+
 #include <optional>
 #include <string>
 
@@ -21,6 +23,22 @@ Expected<void> for_each_row(Statement& stmt, Each&& each) {
     each(stmt);
   }
 }
+
+// One read transaction over the lookups of a load: SQLite then takes its shared lock once, not once per
+// statement (a load of a few thousand lookups spent more time locking than reading).
+class ReadTransaction {
+ public:
+  explicit ReadTransaction(sqlite3* db) : db_(db), open_(sqlite3_exec(db, "BEGIN", nullptr, nullptr, nullptr) == SQLITE_OK) {}
+  ~ReadTransaction() {
+    if (open_) sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr);
+  }
+  ReadTransaction(const ReadTransaction&) = delete;
+  ReadTransaction& operator=(const ReadTransaction&) = delete;
+
+ private:
+  sqlite3* db_;
+  bool open_;
+};
 
 inline std::string text_at(const Statement& s, int i) { return std::string(s.column_text(i)); }
 

@@ -234,3 +234,23 @@ TEST_CASE("graph: layout is deterministic and inside the unit square", "[graph][
   REQUIRE(repeated.size() == 3);
   CHECK((repeated[0].x == repeated[2].x && repeated[0].y == repeated[2].y));
 }
+
+TEST_CASE("graph: ids are ordered naturally, LIT-9 before LIT-10", "[graph][natural]") {
+  // Bytewise, "LIT-10" < "LIT-9" and the cycle would start at LIT-10; the one natural order starts it
+  // at LIT-9, and a capped neighborhood takes LIT-9's side first.
+  CorpusBuilder b;
+  for (const char* id : {"LIT-9", "LIT-10", "LIT-100", "NOTE-1"}) b.note(id, 2020);
+  b.relate("LIT-10", "cites", "LIT-9").relate("LIT-9", "cites", "LIT-100").relate("LIT-100", "cites", "LIT-10");
+  b.relate("NOTE-1", "paper", "LIT-100").relate("NOTE-1", "mentions", "LIT-10", 3).relate("NOTE-1", "mentions", "LIT-9", 4);
+  Corpus corpus = b.build();
+  Graph g(corpus);
+  auto cycles = g.cyclic_components({"cites"});
+  REQUIRE(cycles.size() == 1);
+  CHECK(ids_of(g, cycles[0].members) == std::vector<std::string>{"LIT-9", "LIT-10", "LIT-100"});
+  CHECK(ids_of(g, cycles[0].cycle) == std::vector<std::string>{"LIT-9", "LIT-100", "LIT-10"});
+  Graph::NeighborhoodOptions o;
+  o.expand = Graph::NeighborhoodOptions::Expand::SparseFirst;
+  std::vector<std::string> near;
+  for (const Graph::Reached& r : g.neighborhood(vertex(g, "NOTE-1"), o)) near.push_back(g.note(r.vertex).id);
+  CHECK(near == std::vector<std::string>{"NOTE-1", "LIT-9", "LIT-10", "LIT-100"});
+}

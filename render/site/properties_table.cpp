@@ -1,0 +1,71 @@
+#include "render/site/properties_table.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "render/site/html.h"
+#include "render/site/pages.h"
+
+namespace anth::site {
+
+namespace {
+
+TemplateValue row(std::string label) {
+  return TemplateValue::object()
+      .set("label", std::move(label))
+      .set("text", false)
+      .set("tags", TemplateValue::list())
+      .set("refs", TemplateValue::list());
+}
+
+TemplateValue typed_row(const query::Property& t) {
+  if (t.key != "tags") return row(t.label).set("text", t.values.front().text.value_or(""));
+  TemplateValue tags = TemplateValue::list();
+  for (const query::PropertyValue& tag : t.values)
+    tags.push(TemplateValue::object().set("name", *tag.text).set("href", tag_file(*tag.text)));
+  return row(t.label).set("tags", std::move(tags));
+}
+
+// The other ends of a relation group, each linked, or as written when it names no node.
+TemplateValue refs_of(const query::Property& group, const RefOf& ref) {
+  TemplateValue refs = TemplateValue::list();
+  for (const query::PropertyValue& value : group.values) {
+    if (!value.in_table) continue;
+    if (auto linked = value.target.id.empty() ? std::nullopt : ref(value.target.id)) {
+      refs.push(std::move(*linked));
+      continue;
+    }
+    refs.push(TemplateValue::object()
+                  .set("id", false)
+                  .set("title", false)
+                  .set("label", value.text.value_or(""))
+                  .set("href", false)
+                  .set("kind", false)
+                  .set("kind_class", false)
+                  .set("unresolved", true)
+                  .set("written", value.text.value_or("")));
+  }
+  return refs;
+}
+
+}  // namespace
+
+TemplateValue properties_table(const query::NodeProperties& p, const RefOf& ref) {
+  TemplateValue rows = TemplateValue::list();
+  for (const query::Property& t : p.typed) rows.push(typed_row(t));
+  for (const query::Property& group : p.outgoing)
+    if (TemplateValue refs = refs_of(group, ref); group.in_table && !refs.empty_list())
+      rows.push(row(outgoing_label(group.key)).set("refs", std::move(refs)));
+  std::vector<std::pair<std::string, const query::Property*>> incoming;  // label, group
+  for (const query::Property& group : p.incoming)
+    if (group.in_table) incoming.emplace_back(incoming_label(group.key), &group);
+  std::stable_sort(incoming.begin(), incoming.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [label, group] : incoming)
+    if (TemplateValue refs = refs_of(*group, ref); !refs.empty_list()) rows.push(row(label).set("refs", std::move(refs)));
+  std::size_t count = rows.size();
+  return TemplateValue::object().set("count", count).set("rows", std::move(rows));
+}
+
+}  // namespace anth::site
