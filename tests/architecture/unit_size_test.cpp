@@ -30,9 +30,6 @@ const std::set<std::pair<std::string, Limit>> interim_allowed = {
     {"core/index/parse_codec.cpp", Limit::File},
     {"core/index/parse_codec.cpp", Limit::Function},
     {"render/site/site_context.cpp", Limit::Function},
-    // The kernel runner.
-    {"render/kernels/kernel_runner.cpp", Limit::File},
-    {"render/kernels/kernel_runner.cpp", Limit::Function},
     // `show` and `query`'s filters still read SQL; they move onto the query layer over the graph.
     {"core/query/node_details.cpp", Limit::Function},
     {"core/query/node_search.cpp", Limit::Function},
