@@ -110,8 +110,8 @@ std::uint64_t hash_sources(const BuildInputs& inputs) {
     auto config = read_inside(real_root(inputs.corpus), "anthology.toml", 1 << 20);
     h.text(config ? *config : std::string());
   }
-  CorpusScan scan = scan_corpus_tree(inputs.corpus);
-  for (const SourceFile& f : scan.files) {
+  ingest::CorpusScan scan = ingest::scan_corpus_tree(inputs.corpus);
+  for (const ingest::SourceFile& f : scan.files) {
     h.text(f.path);
     h.number(f.size);
     h.number(f.mtime_ns);

@@ -1,4 +1,4 @@
-// anthology build: ingest, check and render the corpus into a static site (site.md).
+// anthology build: ingest, check and render the corpus into a static site (docs/site.md).
 #include <malloc.h>
 
 #include <chrono>

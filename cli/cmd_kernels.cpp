@@ -1,4 +1,4 @@
-// anthology kernels list|emit|check: the reference kernels of kernels.md.
+// anthology kernels list|emit|check: the reference kernels of docs/kernels.md.
 #include <cmath>
 #include <fstream>
 #include <iostream>

@@ -1,4 +1,4 @@
-// anthology lint: the rules of rules.md over the whole graph, reported for all notes or for PATHs.
+// anthology lint: the rules of docs/rules/ over the whole graph, reported for all notes or for PATHs.
 #include <unistd.h>
 
 #include <algorithm>

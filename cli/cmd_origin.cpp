@@ -1,5 +1,5 @@
 // anthology origin SOTA-…: a practice's provenance from the index: its origin paper, the earliest
-// linked papers and how each is linked (rules.md P001), the readings of the origin and their hedges,
+// linked papers and how each is linked (docs/rules/P001.md), the readings of the origin and their hedges,
 // contests and the lint findings on it.
 #include <iostream>
 

@@ -1,6 +1,6 @@
 #pragma once
 // A progress bar on stderr with counts and rate, shown only when stderr is a terminal and the command
-// has run longer than a second (cli.md: "a progress bar on long work when stderr is a terminal").
+// has run longer than a second (docs/cli.md, "Output").
 // ANTHOLOGY_PROGRESS_GRACE_MS changes that second (tests draw from the start with 0).
 #include <atomic>
 #include <chrono>

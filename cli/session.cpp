@@ -96,15 +96,15 @@ Expected<Session> open_session(const Args& args, StoreMode mode) {
   timer.mark("open index");
 
   Progress progress("ingest", 0);
-  LoadOptions options{s.root, s.config.max_note_bytes, 0, [&](std::size_t done, std::size_t total) {
+  ingest::LoadOptions options{s.root, s.config.max_note_bytes, 0, [&](std::size_t done, std::size_t total) {
                         progress.set_total(total);
                         progress.advance(done);
                       }};
   options.allow_raw_html = args.has("--unsafe-html");  // build's: the bodies keep raw HTML for the site
-  auto loaded = load_corpus(options, &*s.index);
+  auto loaded = ingest::load_corpus(options, &*s.index);
   progress.finish();
   if (!loaded) return std::unexpected(loaded.error());
-  s.loaded = std::make_unique<LoadedCorpus>(std::move(*loaded));
+  s.loaded = std::make_unique<ingest::LoadedCorpus>(std::move(*loaded));
   timer.mark("ingest");
 
   s.graph = std::make_unique<Graph>(s.loaded->corpus);
@@ -119,7 +119,7 @@ Expected<Session> open_session(const Args& args, StoreMode mode) {
   auto store = [index = s.index.get(), loaded = s.loaded.get()](const std::vector<Diagnostic>& diagnostics) -> Expected<void> {
     auto stored = index->store(loaded->corpus, loaded->changed(), loaded->paths, diagnostics);
     // The parses made this run are in the index now: free their encodings for the rest of a cold build.
-    std::vector<LoadedCorpus::FreshParse>().swap(loaded->fresh);
+    std::vector<ingest::LoadedCorpus::FreshParse>().swap(loaded->fresh);
     return stored;
   };
   // Storing a note costs the index a few times its size (its parse, its full-text entry), and so does
@@ -127,7 +127,7 @@ Expected<Session> open_session(const Args& args, StoreMode mode) {
   std::size_t largest = 0;
   for (const Note& n : s.loaded->corpus.notes) largest = std::max(largest, n.body.size());
   if (mode == StoreMode::Background) s.kernel_results = s.index->kernel_results();  // the index is the store's until wait_stored()
-  if (mode == StoreMode::Background && largest <= default_max_note_bytes) {
+  if (mode == StoreMode::Background && largest <= ingest::default_max_note_bytes) {
     s.stored = std::async(std::launch::async, std::move(store), s.diagnostics);  // its own copy
     return s;
   }

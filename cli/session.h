@@ -51,7 +51,7 @@ struct Session {
   // Behind pointers: the graph refers to the corpus, and a background store uses the index and the
   // corpus, none of which may move when the session does.
   std::unique_ptr<Index> index;
-  std::unique_ptr<LoadedCorpus> loaded;
+  std::unique_ptr<ingest::LoadedCorpus> loaded;
   std::unique_ptr<Graph> graph;
   std::vector<Diagnostic> diagnostics;  // every finding, configured, filtered by lint-ignore, sorted
   std::vector<StoredKernelResult> kernel_results;  // read at opening with StoreMode::Background only

@@ -14,7 +14,7 @@
 #include "ingest/body_rewriter.h"
 #include "ingest/body_tree.h"
 
-namespace anth {
+namespace anth::ingest {
 
 namespace {
 
@@ -167,4 +167,4 @@ ParsedBody parse_body(std::string_view body, bool allow_raw_html, std::size_t pi
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

@@ -11,7 +11,7 @@
 
 #include "core/model/rendered_body.h"
 
-namespace anth {
+namespace anth::ingest {
 
 struct LineRange {
   int first;  // 1-based lines of the body
@@ -35,4 +35,4 @@ ParsedBody parse_body(std::string_view body, bool allow_raw_html, std::size_t pi
 // spaces, with ellipses where cut.
 std::string excerpt_around(std::string_view text, std::size_t offset, std::size_t length, std::size_t radius = 100);
 
-}  // namespace anth
+}  // namespace anth::ingest

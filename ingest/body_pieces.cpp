@@ -4,7 +4,7 @@
 #include <array>
 #include <cctype>
 
-namespace anth {
+namespace anth::ingest {
 
 namespace {
 
@@ -117,4 +117,4 @@ std::vector<BodyPiece> body_pieces(std::string_view body, std::size_t piece_byte
   return pieces;
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

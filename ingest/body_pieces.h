@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-namespace anth {
+namespace anth::ingest {
 
 struct BodyPiece {
   std::string_view text;
@@ -25,4 +25,4 @@ struct BodyPiece {
 // it is no longer than `piece_bytes` or cannot be cut.
 std::vector<BodyPiece> body_pieces(std::string_view body, std::size_t piece_bytes);
 
-}  // namespace anth
+}  // namespace anth::ingest

@@ -8,7 +8,7 @@
 #include "ingest/body_html.h"
 #include "ingest/body_tree.h"
 
-namespace anth {
+namespace anth::ingest {
 
 std::size_t BodyRewriteState::TargetHash::operator()(std::size_t link) const {
   return std::hash<std::string_view>()((*links)[link].target);
@@ -302,4 +302,4 @@ void set_heading_levels(std::string& html, const BodyRewriteState& state) {
   }
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

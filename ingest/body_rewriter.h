@@ -14,7 +14,7 @@
 
 #include "core/model/rendered_body.h"
 
-namespace anth {
+namespace anth::ingest {
 
 struct BodyRewriteState {
   explicit BodyRewriteState(const RenderedBody& out);
@@ -41,4 +41,4 @@ void rewrite_piece(cmark_node* doc, bool allow_raw_html, BodyRewriteState& state
 // Once every piece is rendered: the headings' levels (a body with an h1 moves down one level).
 void set_heading_levels(std::string& html, const BodyRewriteState& state);
 
-}  // namespace anth
+}  // namespace anth::ingest

@@ -7,7 +7,7 @@
 #include "core/model/wikilink_text.h"
 #include "core/util/text.h"
 
-namespace anth {
+namespace anth::ingest {
 
 namespace {
 
@@ -271,4 +271,4 @@ BodyScan scan_body(std::string_view body, int body_line, const std::string& path
   return scan_body(body, body_line, path, parse_body(body, false).inline_blocks);
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

@@ -10,7 +10,7 @@
 #include "core/model/note.h"
 #include "ingest/body_html.h"
 
-namespace anth {
+namespace anth::ingest {
 
 struct BodyScan {
   std::vector<Wikilink> wikilinks;  // unresolved: `resolved` is empty
@@ -25,4 +25,4 @@ BodyScan scan_body(std::string_view body, int body_line, const std::string& path
 // Splits "target#heading|display" (the inside of [[...]]) into a Wikilink's parts.
 Wikilink parse_wikilink_text(std::string_view inside);
 
-}  // namespace anth
+}  // namespace anth::ingest

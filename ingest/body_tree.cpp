@@ -5,7 +5,7 @@
 
 #include "ingest/body_html.h"
 
-namespace anth {
+namespace anth::ingest {
 
 bool is_type(cmark_node* node, const char* name) { return std::strcmp(cmark_node_get_type_string(node), name) == 0; }
 
@@ -112,4 +112,4 @@ std::string excerpt_around(std::string_view text, std::size_t offset, std::size_
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

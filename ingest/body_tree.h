@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace anth {
+namespace anth::ingest {
 
 using NodeList = std::vector<cmark_node*>;
 
@@ -66,4 +66,4 @@ inline void append_plain(cmark_node* root, std::string& out) {
   append_plain(root, out, [](cmark_node*, bool, std::size_t) {});
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

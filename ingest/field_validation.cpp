@@ -15,7 +15,7 @@
 #include "core/util/text.h"
 #include "ingest/body_scan.h"
 
-namespace anth {
+namespace anth::ingest {
 
 namespace {
 
@@ -314,4 +314,4 @@ void apply_schema(Note& note, const std::string& stem, std::vector<Diagnostic>& 
   Validator(note, stem, out).run();
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

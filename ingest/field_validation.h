@@ -1,5 +1,5 @@
 #pragma once
-// Stage 2c of ingest: check a note's fields against its kind's schema (format.md) and fill the note's
+// Stage 2c of ingest: check a note's fields against its kind's schema (docs/format.md) and fill the note's
 // typed members and relations. Reports S002-S005, S007, R005 and R006; everything here needs only the
 // note itself, so its result can be cached per file.
 #include <string>
@@ -8,7 +8,7 @@
 #include "core/model/diagnostic.h"
 #include "core/model/note.h"
 
-namespace anth {
+namespace anth::ingest {
 
 // `note.path` and `note.fields` must be set; `stem` is the file name without `.md`.
 void apply_schema(Note& note, const std::string& stem, std::vector<Diagnostic>& out);
@@ -16,4 +16,4 @@ void apply_schema(Note& note, const std::string& stem, std::vector<Diagnostic>& 
 // The id a reference names: "[[LIT-523|Zhai]]" -> "LIT-523", " LIT-523 " -> "LIT-523".
 std::string reference_target(std::string_view written);
 
-}  // namespace anth
+}  // namespace anth::ingest

@@ -11,7 +11,7 @@
 #include "core/index/sqlite_util.h"
 #include "ingest/scan.h"
 
-namespace anth {
+namespace anth::ingest {
 
 namespace {
 
@@ -85,4 +85,4 @@ std::string staleness(sqlite3* db, const std::filesystem::path& root, Freshness 
   return folders_unchanged(root, stamps) ? std::string() : "a folder changed";
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

@@ -18,7 +18,7 @@
 
 struct sqlite3;
 
-namespace anth {
+namespace anth::ingest {
 
 enum class Freshness { Auto, Files, Folders, Off };
 inline constexpr std::size_t auto_files_limit = 20000;
@@ -29,4 +29,4 @@ std::optional<Freshness> parse_freshness(std::string_view name);  // "auto", "fi
 // ("sota/SOTA-192.md changed", "lit/LIT-900.md is new", "3 files removed", "a folder changed").
 std::string staleness(sqlite3* db, const std::filesystem::path& root, Freshness mode = Freshness::Files);
 
-}  // namespace anth
+}  // namespace anth::ingest

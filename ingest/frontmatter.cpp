@@ -4,7 +4,7 @@
 
 #include "core/util/text.h"
 
-namespace anth {
+namespace anth::ingest {
 
 namespace {
 
@@ -189,4 +189,4 @@ Frontmatter parse_frontmatter(std::string_view text, const std::string& path) {
   return fm;
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

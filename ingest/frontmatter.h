@@ -10,7 +10,7 @@
 #include "core/model/diagnostic.h"
 #include "core/model/note.h"
 
-namespace anth {
+namespace anth::ingest {
 
 struct Frontmatter {
   bool present = false;
@@ -29,4 +29,4 @@ inline constexpr std::size_t max_list_entries = 10000;
 // `text` is the whole file (LF line endings, no BOM); `path` is used for diagnostic locations.
 Frontmatter parse_frontmatter(std::string_view text, const std::string& path);
 
-}  // namespace anth
+}  // namespace anth::ingest

@@ -13,7 +13,7 @@
 #include "ingest/resolver.h"
 #include "ingest/scan.h"
 
-namespace anth {
+namespace anth::ingest {
 
 namespace fs = std::filesystem;
 
@@ -258,4 +258,4 @@ void LoadRun::assemble() {
 
 Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) { return LoadRun(options, index).run(); }
 
-}  // namespace anth
+}  // namespace anth::ingest

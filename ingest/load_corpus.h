@@ -12,7 +12,7 @@
 #include "core/util/expected.h"
 #include "ingest/note_parser.h"
 
-namespace anth {
+namespace anth::ingest {
 
 struct LoadOptions {
   std::filesystem::path root;
@@ -45,4 +45,4 @@ struct LoadedCorpus {
 // `index` may be null (nothing cached).
 Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index);
 
-}  // namespace anth
+}  // namespace anth::ingest

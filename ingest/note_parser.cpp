@@ -10,7 +10,7 @@
 #include "ingest/field_validation.h"
 #include "ingest/frontmatter.h"
 
-namespace anth {
+namespace anth::ingest {
 
 namespace {
 
@@ -131,4 +131,4 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
   return p;
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

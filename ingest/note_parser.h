@@ -8,7 +8,7 @@
 
 #include "core/model/parsed_note.h"
 
-namespace anth {
+namespace anth::ingest {
 
 inline constexpr std::uint64_t default_max_note_bytes = 4 * 1024 * 1024;
 
@@ -37,4 +37,4 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
 // A note for a file that could not be read at all (S008).
 ParsedNote unreadable_note(const std::string& path, const std::string& reason);
 
-}  // namespace anth
+}  // namespace anth::ingest

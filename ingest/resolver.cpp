@@ -8,7 +8,7 @@
 #include "core/rules/rule_catalog.h"
 #include "core/util/text.h"
 
-namespace anth {
+namespace anth::ingest {
 
 namespace {
 
@@ -92,4 +92,4 @@ void resolve_corpus(Corpus& corpus) {
   }
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <charconv>
 
-namespace anth {
+namespace anth::ingest {
 
 namespace {
 
@@ -114,4 +114,4 @@ bool folders_unchanged(const std::filesystem::path& root, std::string_view encod
   return any;
 }
 
-}  // namespace anth
+}  // namespace anth::ingest

@@ -1,12 +1,12 @@
 #pragma once
-// Stage 1 of ingest: find the corpus's note files (format.md, "Files") and stamp its folders.
+// Stage 1 of ingest: find the corpus's note files (docs/format.md, "Which files are notes") and stamp its folders.
 #include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace anth {
+namespace anth::ingest {
 
 struct SourceFile {
   std::string path;  // relative to the corpus root, '/'-separated
@@ -48,4 +48,4 @@ bool folders_unchanged(const std::filesystem::path& root, std::string_view encod
 // The count of files an encoded text was made with; 0 when unreadable.
 std::size_t stamped_file_count(std::string_view encoded);
 
-}  // namespace anth
+}  // namespace anth::ingest

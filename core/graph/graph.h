@@ -44,7 +44,7 @@ class Graph {
   std::vector<Edge> out_edges(std::size_t v, std::string_view kind = {}) const;
   std::vector<Edge> in_edges(std::size_t v, std::string_view kind = {}) const;
 
-  // The year of a node (rules.md): a LIT's year; a SOTA's introduced_by paper's year; a THEORY's
+  // The year of a node (docs/rules/README.md, "Terms the rules share"): a LIT's year; a SOTA's introduced_by paper's year; a THEORY's
   // earliest LIT source year; nullopt for a NOTE, a TERM, or when the year is unknown.
   std::optional<int> year(std::size_t v) const;
   // The NOTEs whose `paper` is this LIT.

@@ -19,7 +19,7 @@ namespace {
 
 struct VertexData {
   std::string id, kind, title, status;
-  int year = 0;  // 0 when the node has no year (rules.md); GraphML then leaves the attribute out
+  int year = 0;  // 0 when the node has no year (docs/rules/README.md, "Terms the rules share"); GraphML then leaves the attribute out
   // DOT only.
   std::string label, fillcolor;
 };

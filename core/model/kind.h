@@ -1,5 +1,5 @@
 #pragma once
-// The five kinds of node and how an id tells them apart (format.md, "Kinds and ids").
+// The five kinds of node and how an id tells them apart (docs/format.md, "Kinds").
 #include <optional>
 #include <string>
 #include <string_view>

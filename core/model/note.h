@@ -59,7 +59,7 @@ struct Note {
   std::string id;    // the `id:` field, else the file stem
   std::optional<Kind> kind;
   std::uint64_t content_hash = 0;
-  bool in_graph = true;  // false after S001, S005, S006 or S008 (rules.md)
+  bool in_graph = true;  // false after S001, S005, S006 or S008 (docs/rules/README.md, "Notes left out")
 
   // Common fields.
   std::string title;

@@ -1,5 +1,5 @@
 #pragma once
-// The frontmatter schema of format.md: which fields each kind has, their types, whether they are
+// The frontmatter schema of docs/format.md: which fields each kind has, their types, whether they are
 // required, and for relations which kinds their targets may be.
 #include <string>
 #include <string_view>

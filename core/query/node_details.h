@@ -19,7 +19,7 @@ struct NodeRef {
   std::string kind;    // "" when unknown
   std::string title;
   std::string status;
-  std::optional<int> year;  // the "year of" the node (rules.md)
+  std::optional<int> year;  // the "year of" the node (docs/rules/README.md)
 };
 
 // One end of a relation, seen from the node shown: outgoing (node -> other) or incoming (other -> node).

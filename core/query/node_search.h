@@ -26,7 +26,7 @@ struct NodeFilter {
   std::vector<std::string> statuses;  // any of
   std::string introduced_by;          // a SOTA introduced by this id
   std::string source;                 // a node with this id among its `source`
-  std::optional<YearRange> years;     // the node's year (rules.md) within the range
+  std::optional<YearRange> years;     // the node's year (docs/rules/README.md) within the range
   bool contested = false;             // status `contested`, or any `contested_by`
   std::string text;                   // full-text query over titles and bodies, as the user typed it
   SortKey sort = SortKey::Id;         // Relevance needs text

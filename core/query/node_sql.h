@@ -3,7 +3,7 @@
 
 namespace anth::query {
 
-// The "year of" a node of rules.md for a row `n` of nodes: a LIT's year; a SOTA's introduced_by paper's
+// The "year of" a node of docs/rules/README.md ("Terms the rules share") for a row `n` of nodes: a LIT's year; a SOTA's introduced_by paper's
 // year; a THEORY's earliest LIT source year; NULL for the others or when unknown.
 inline constexpr const char* node_year_sql = R"((CASE n.kind
   WHEN 'LIT' THEN NULLIF(n.year, 0)

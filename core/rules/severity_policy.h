@@ -1,5 +1,5 @@
 #pragma once
-// What lint reports of the raw findings (rules.md, "Output"): anthology.toml's severities replace the
+// What lint reports of the raw findings (docs/rules/README.md, "Output and exit status"): anthology.toml's severities replace the
 // defaults, a rule turned off and a rule a note's `lint-ignore` names are dropped, the rest is sorted.
 #include <vector>
 

@@ -1,6 +1,6 @@
 #pragma once
 // How a kernel claim's bound is written for people: with its direction, "≤ 0.1", "≥ 1", "≈ 5.045 ± 0.1"
-// (kernels.md, "The RESULT line"). Used by `kernels check`, K003 and the node page.
+// (docs/kernels.md, "Every program"). Used by `kernels check`, K003 and the node page.
 #include <string>
 
 namespace anth::kernels {

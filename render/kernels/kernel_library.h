@@ -9,7 +9,7 @@
 
 namespace anth::kernels {
 
-// The self-contained C++17 program for one node (kernels.md, "What `anthology kernels emit` writes").
+// The self-contained C++17 program for one node (docs/kernels.md, "How it is built").
 // Throws std::invalid_argument (its message lists the problems) when check_kernel_request finds any.
 std::string emit_kernel_source(const KernelRequest& request);
 // Whether a file that begins with `head` was written by emit_kernel_source: `kernels emit` replaces

@@ -1,5 +1,5 @@
 #pragma once
-// Compiling and running an emitted kernel (kernels.md, `anthology kernels check`): the source is compiled
+// Compiling and running an emitted kernel (docs/kernels.md, "Runner"): the source is compiled
 // with the user's compiler into a fresh temporary folder and run with a time limit; its last line,
 // `RESULT {...}`, is parsed into a KernelResult. A kernel that fails to compile, hangs, crashes or prints
 // garbage gives a failed result with an error message; nothing here throws for what the kernel does.

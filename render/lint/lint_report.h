@@ -1,5 +1,5 @@
 #pragma once
-// The three forms of `anthology lint` output (rules.md, "Output"): compiler-style text, JSON, SARIF 2.1.0.
+// The three forms of `anthology lint` output (docs/rules/README.md, "Output and exit status"): compiler-style text, JSON, SARIF 2.1.0.
 #include <string>
 #include <vector>
 

@@ -9,6 +9,8 @@
 #include "ingest/load_corpus.h"
 #include "tests/support/test_support.h"
 
+using namespace anth::ingest;  // the stage under test
+
 using namespace anth::test;
 
 namespace {
@@ -34,11 +36,11 @@ TEST_CASE("record: a placeholder paper is only ever mentioned, never a typed rel
   TempDir dir;
   dir.write("lit/LIT-1.md", "---\nid: LIT-1\ntitle: Unidentified\nauthors: [Unidentified]\nyear: 2024\n---\nNot found yet.\n");
   dir.write("lit/LIT-2.md", "---\nid: LIT-2\ntitle: Known\nauthors: [Someone]\nyear: 2023\ncontested_by: [LIT-1]\n---\nSee [[LIT-1]].\n");
-  auto fixture = anth::load_corpus(anth::LoadOptions{dir.path()}, nullptr);
+  auto fixture = anth::ingest::load_corpus(anth::ingest::LoadOptions{dir.path()}, nullptr);
   REQUIRE(fixture.has_value());
   CHECK(typed_relations_to_placeholders(fixture->corpus) == "lit/LIT-2.md:6: LIT-2 --contested_by--> LIT-1\n");
 
-  auto data = anth::load_corpus(anth::LoadOptions{source_dir() / "data"}, nullptr);
+  auto data = anth::ingest::load_corpus(anth::ingest::LoadOptions{source_dir() / "data"}, nullptr);
   REQUIRE(data.has_value());
   std::size_t placeholders = 0;
   for (const anth::Note& n : data->corpus.notes) placeholders += placeholder(n);

@@ -32,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace fuzz_frontmatter_detail;
   std::string text(reinterpret_cast<const char*>(data), size);
   const std::string path = "lit/LIT-1.md";
-  anth::Frontmatter fm = anth::parse_frontmatter(text, path);
+  anth::ingest::Frontmatter fm = anth::ingest::parse_frontmatter(text, path);
 
   int lines = line_count(text);
   // The body is a view into the text, at its end.

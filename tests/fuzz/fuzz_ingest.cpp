@@ -107,11 +107,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     written.insert(f.path);
   }
 
-  anth::LoadOptions options;
+  anth::ingest::LoadOptions options;
   options.root = root;
   options.max_note_bytes = 1 << 16;
   options.threads = 1;
-  auto loaded = anth::load_corpus(options, nullptr);
+  auto loaded = anth::ingest::load_corpus(options, nullptr);
   FUZZ_REQUIRE(loaded.has_value());
   const anth::Corpus& corpus = loaded->corpus;
   for (const anth::Note& n : corpus.notes) FUZZ_REQUIRE(written.count(n.path) == 1);

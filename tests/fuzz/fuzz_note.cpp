@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace fuzz_note_detail;
   std::string_view bytes(reinterpret_cast<const char*>(data), size);
   const std::string path = "sota/SOTA-1.md";
-  anth::ParsedNote p = anth::parse_note(path, bytes, max_bytes);
+  anth::ParsedNote p = anth::ingest::parse_note(path, bytes, max_bytes);
 
   int lines = 1;
   for (char c : bytes) lines += c == '\n';

@@ -10,6 +10,8 @@
 #include "ingest/load_corpus.h"
 #include "tests/support/test_support.h"
 
+using namespace anth::ingest;  // the stage under test
+
 using namespace anth;
 using namespace anth::test;
 
@@ -33,7 +35,7 @@ TEST_CASE("graph: a node with 5000 relations and a 5000-paper citation cycle", "
   }
   dir.write("sota/SOTA-1.md", "---\nid: SOTA-1\ntitle: Do everything\nstatus: adopted\nintroduced_by: LIT-0\nsource: [" +
                                   sources + "]\n---\n");
-  auto loaded = load_corpus(LoadOptions{dir.path()}, nullptr);
+  auto loaded = ingest::load_corpus(ingest::LoadOptions{dir.path()}, nullptr);
   REQUIRE(loaded.has_value());
   const Corpus& corpus = loaded->corpus;
   REQUIRE(corpus.diagnostics.empty());

@@ -17,6 +17,8 @@
 #include "ingest/note_parser.h"
 #include "tests/hardening/hardening_support.h"
 
+using namespace anth::ingest;  // the stage under test
+
 namespace {
 
 using namespace anth;
@@ -37,7 +39,7 @@ std::string times(const std::string& unit, std::size_t k) {
 
 double seconds_to_scan(const std::string& body, BodyScan* out = nullptr) {
   auto start = std::chrono::steady_clock::now();
-  BodyScan scan = scan_body(body, 1, "x.md");
+  ingest::BodyScan scan = scan_body(body, 1, "x.md");
   double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (out) *out = std::move(scan);
   return s;
@@ -70,7 +72,7 @@ TEST_CASE("body scan: pathological 1 MiB lines are scanned in linear time", "[ha
   };
   for (const Case& c : cases) {
     INFO(c.what);
-    BodyScan scan;
+    ingest::BodyScan scan;
     double s = seconds_to_scan(c.body, &scan);
     INFO(s << " s");
     CHECK(s < bound);
@@ -80,7 +82,7 @@ TEST_CASE("body scan: pathological 1 MiB lines are scanned in linear time", "[ha
 
 TEST_CASE("body scan: columns of links late in a long line are still right", "[hardening][ingest]") {
   std::string line = times("é [[A]] ", 8000);  // 'é' is 2 bytes, one column
-  BodyScan scan = scan_body(line + "\n[[B]] x [[C]]\n", 5, "x.md");
+  ingest::BodyScan scan = scan_body(line + "\n[[B]] x [[C]]\n", 5, "x.md");
   REQUIRE(scan.wikilinks.size() == 8002);
   CHECK(scan.wikilinks[0].where == Location{"x.md", 5, 3});
   CHECK(scan.wikilinks[7999].where == Location{"x.md", 5, 3 + 7999 * 8});
@@ -96,29 +98,29 @@ TEST_CASE("body scan: columns of links late in a long line are still right", "[h
 
 TEST_CASE("body scan: a setext heading does not swallow the line after its underline", "[hardening][ingest]") {
   SECTION("a link right after the underline is found once") {
-    BodyScan scan = scan_body("Title [[A]]\n=====\nText with [[B]]\n", 1, "x.md");
+    ingest::BodyScan scan = scan_body("Title [[A]]\n=====\nText with [[B]]\n", 1, "x.md");
     REQUIRE(scan.wikilinks.size() == 2);
     CHECK(scan.wikilinks[0].target == "A");
     CHECK(scan.wikilinks[1].target == "B");
     CHECK(scan.wikilinks[1].where == Location{"x.md", 3, 11});
   }
   SECTION("an indented code block right after the heading is code") {
-    BodyScan scan = scan_body("A\nB\n---\n    [[in-code]]\n    source:: [[LIT-1]]\n", 1, "x.md");
+    ingest::BodyScan scan = scan_body("A\nB\n---\n    [[in-code]]\n    source:: [[LIT-1]]\n", 1, "x.md");
     CHECK(scan.wikilinks.empty());
     CHECK(scan.inline_fields.empty());
   }
   SECTION("a code span does not close on the next block's line") {
-    BodyScan scan = scan_body("x\n`[[A]]\n---\n`[[B]]`\n", 1, "x.md");
+    ingest::BodyScan scan = scan_body("x\n`[[A]]\n---\n`[[B]]`\n", 1, "x.md");
     REQUIRE(scan.wikilinks.size() == 1);
     CHECK(scan.wikilinks[0].target == "A");
   }
   SECTION("ATX headings and a heading at the end of the text are unchanged") {
-    BodyScan scan = scan_body("# One [[A]]\ntext [[B]]\n\nTwo [[C]]\n---", 1, "x.md");
+    ingest::BodyScan scan = scan_body("# One [[A]]\ntext [[B]]\n\nTwo [[C]]\n---", 1, "x.md");
     REQUIRE(scan.wikilinks.size() == 3);
     CHECK(scan.wikilinks[2].where == Location{"x.md", 4, 5});
   }
   SECTION("through parse_note: one mention, no duplicate") {
-    ParsedNote p = parse_note("lit/LIT-1.md", "---\nid: LIT-1\ntitle: T\nauthors: [A]\nyear: 2020\n---\nHeading\n===\n[[LIT-2]]\n");
+    ParsedNote p = ingest::parse_note("lit/LIT-1.md", "---\nid: LIT-1\ntitle: T\nauthors: [A]\nyear: 2020\n---\nHeading\n===\n[[LIT-2]]\n");
     CHECK(p.note.wikilinks.size() == 1);
     CHECK(p.note.relations.size() == 1);
   }

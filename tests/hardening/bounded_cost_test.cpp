@@ -13,6 +13,8 @@
 #include "tests/hardening/hardening_support.h"
 #include "tests/support/test_support.h"
 
+using namespace anth::ingest;  // the stage under test
+
 namespace {
 
 using anth::test::TempDir;
@@ -126,8 +128,8 @@ TEST_CASE("bounded cost: a million list entries lint in seconds, cut at the list
                               list("aliases", "alias ", n) + list("tags", "tag-", n) + "---\n");
   Limited r = s.run("lint --format json");
   CHECK(r.out.find("\"nodes\": 2") != std::string::npos);  // the note is still in the graph
-  for (const auto& [key, line] : {std::pair{"authors", 6 + anth::max_list_entries}, {"aliases", 7 + n + anth::max_list_entries},
-                                  {"tags", 8 + 2 * n + anth::max_list_entries}}) {
+  for (const auto& [key, line] : {std::pair{"authors", 6 + anth::ingest::max_list_entries}, {"aliases", 7 + n + anth::ingest::max_list_entries},
+                                  {"tags", 8 + 2 * n + anth::ingest::max_list_entries}}) {
     INFO(key);
     CHECK(r.out.find("\"line\": " + std::to_string(line) + ",") != std::string::npos);
     CHECK(r.out.find("list '" + std::string(key) + "' has " + std::to_string(n) + " entries, more than the limit of 10000") !=
@@ -153,7 +155,7 @@ TEST_CASE("bounded cost: de-duplicating a list of 200,000 authors is linear", "[
                  field("year", {"2021"}, anth::Field::Shape::Scalar), field("authors", std::move(authors), anth::Field::Shape::List)};
   std::vector<anth::Diagnostic> out;
   std::clock_t start = std::clock();
-  anth::apply_schema(note, "LIT-2", out);
+  anth::ingest::apply_schema(note, "LIT-2", out);
   double cpu = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
   WARN("apply_schema of 200,000 authors: cpu " << cpu << " s");
   CHECK(note.authors.size() == 199999);

@@ -16,12 +16,12 @@ TEST_CASE("index: a parse survives encode and decode", "[index]") {
 
   // A plain parsed note too, and a note kept out of the graph.
   for (const auto& [path, text] : sample_files()) {
-    ParsedNote q = parse_note(path, text);
+    ParsedNote q = ingest::parse_note(path, text);
     auto again = decode_parse(encode_parse(q));
     REQUIRE(again);
     check_same(q, *again);
   }
-  ParsedNote unreadable = unreadable_note("x/y.md", "cannot read: Permission denied");
+  ParsedNote unreadable = ingest::unreadable_note("x/y.md", "cannot read: Permission denied");
   auto again = decode_parse(encode_parse(unreadable));
   REQUIRE(again);
   check_same(unreadable, *again);

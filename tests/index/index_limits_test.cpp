@@ -10,6 +10,8 @@
 #include "ingest/note_parser.h"
 #include "tests/support/test_support.h"
 
+using namespace anth::ingest;  // the stage under test
+
 namespace {
 
 using namespace anth;

@@ -124,7 +124,7 @@ struct Built {
 
 inline Built build(const std::vector<std::pair<std::string, std::string>>& files) {
   Built b;
-  for (const auto& [path, text] : files) b.parses.push_back(parse_note(path, text));
+  for (const auto& [path, text] : files) b.parses.push_back(ingest::parse_note(path, text));
   std::sort(b.parses.begin(), b.parses.end(),
             [](const ParsedNote& x, const ParsedNote& y) { return x.note.path < y.note.path; });
   b.corpus.root = "corpus";
@@ -133,7 +133,7 @@ inline Built build(const std::vector<std::pair<std::string, std::string>>& files
     b.paths.push_back(p.note.path);
     for (const Diagnostic& d : p.diagnostics) b.diagnostics.push_back(d);
   }
-  resolve_corpus(b.corpus);
+  ingest::resolve_corpus(b.corpus);
   for (const Diagnostic& d : b.corpus.diagnostics) b.diagnostics.push_back(d);
   return b;
 }
@@ -259,7 +259,7 @@ inline void check_same(const ParsedNote& a, const ParsedNote& b) {
 
 // A parse with every member set, some to values JSON cannot hold directly.
 inline ParsedNote rich_parse() {
-  ParsedNote p = parse_note("sota/SOTA-192.md", sota_192);
+  ParsedNote p = ingest::parse_note("sota/SOTA-192.md", sota_192);
   REQUIRE(p.note.kind == Kind::Sota);
   REQUIRE(!p.note.fields.empty());
   REQUIRE(p.note.wikilinks.size() == 3);

@@ -10,6 +10,8 @@
 #include "ingest/body_html.h"
 #include "ingest/note_parser.h"
 
+using namespace anth::ingest;  // the stage under test
+
 using namespace anth;
 
 namespace {

@@ -16,6 +16,7 @@
 #include "tests/support/test_support.h"
 
 using namespace anth;
+using namespace anth::ingest;
 
 namespace {
 

@@ -7,6 +7,8 @@
 #include "ingest/load_corpus.h"
 #include "tests/support/test_support.h"
 
+using namespace anth::ingest;  // the stage under test
+
 using namespace anth;
 using namespace anth::test;
 

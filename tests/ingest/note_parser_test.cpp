@@ -5,6 +5,8 @@
 
 #include "ingest/note_parser.h"
 
+using namespace anth::ingest;  // the stage under test
+
 using namespace anth;
 
 namespace {

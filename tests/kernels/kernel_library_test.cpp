@@ -33,7 +33,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 
 }  // namespace
 
-TEST_CASE("kernel library: every kernel of kernels.md is in the library, with a template", "[kernels]") {
+TEST_CASE("kernel library: every kernel of docs/kernels.md is in the library, with a template", "[kernels]") {
   const std::set<std::string> required = {"sdpa_scale", "qk_norm",        "rmsnorm",       "sigma_reparam", "entropy_bound",
                                           "qk_clip",    "z_loss",         "parallel_block", "primer_ez"};
   std::set<std::string> names;

@@ -1,5 +1,5 @@
 // The mathematics behind each kernel, checked here independently of the emitted programs: closed forms,
-// finite differences and second formulations (shared/spec/kernels-facts.md).
+// finite differences and second formulations (each kernel's page, docs/kernels/<name>.md).
 #include <catch2/catch.hpp>
 
 #include <algorithm>

@@ -7,6 +7,8 @@
 #include "ingest/scan.h"
 #include "tests/query/query_fixture.h"
 
+using namespace anth::ingest;  // the stage under test
+
 namespace anth::test {
 
 namespace {

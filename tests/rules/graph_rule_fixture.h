@@ -32,7 +32,7 @@ struct FixtureFindings {
 
 inline FixtureFindings fixture_findings(const fs::path& folder, const std::set<std::string>& rules) {
   FixtureFindings out;
-  auto loaded = load_corpus(LoadOptions{folder}, nullptr);
+  auto loaded = ingest::load_corpus(ingest::LoadOptions{folder}, nullptr);
   REQUIRE(loaded.has_value());
   for (const Diagnostic& d : loaded->corpus.diagnostics) out.ingest += lint_line(d) + "\n";
   Graph graph(loaded->corpus);

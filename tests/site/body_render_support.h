@@ -22,7 +22,7 @@ struct RenderedForTest {
 
 inline RenderedForTest render_for_test(Note note, Corpus others, const anth::site::Glossary* glossary = nullptr,
                                        bool raw_html = false) {
-  note.rendered = parse_body(note.body, raw_html).rendered;
+  note.rendered = ingest::parse_body(note.body, raw_html).rendered;
   others.notes.push_back(note);
   others.index_ids();
   LinkIndex index(others);

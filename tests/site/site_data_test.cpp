@@ -10,6 +10,8 @@
 #include "render/site/html.h"
 #include "tests/site/site_test_support.h"
 
+using namespace anth::ingest;  // the stage under test
+
 using namespace anth::test;
 using namespace anth::test::site;
 
@@ -41,7 +43,7 @@ TEST_CASE("site: the site of data/ has a page for every node and no broken link"
   INFO(r.out << r.err);
   REQUIRE(r.status == 0);
 
-  auto loaded = anth::load_corpus({data, anth::default_max_note_bytes, 0}, nullptr);
+  auto loaded = anth::ingest::load_corpus({data, anth::ingest::default_max_note_bytes, 0}, nullptr);
   REQUIRE(loaded.has_value());
   anth::Graph graph(loaded->corpus);
   REQUIRE(graph.vertex_count() > 0);

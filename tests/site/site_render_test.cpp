@@ -190,9 +190,9 @@ TEST_CASE("site: the first use of a term in each paragraph links to it with its 
 
 TEST_CASE("site: excerpts cut at spaces around the link", "[site]") {
   std::string text = "one two three four five six seven eight nine ten LINK eleven twelve thirteen fourteen fifteen";
-  std::string e = excerpt_around(text, text.find("LINK"), 4, 20);
+  std::string e = ingest::excerpt_around(text, text.find("LINK"), 4, 20);
   CHECK(e == "\u2026eight nine ten LINK eleven twelve\u2026");
-  CHECK(excerpt_around("short LINK text", 6, 4) == "short LINK text");
+  CHECK(ingest::excerpt_around("short LINK text", 6, 4) == "short LINK text");
 }
 
 TEST_CASE("site: reading time, authors and relation labels", "[site]") {

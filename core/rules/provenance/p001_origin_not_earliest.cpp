@@ -42,7 +42,7 @@ void check(const RuleContext& context, Findings& out) {
     const std::optional<int> origin_year = g.year(origin);
     if (!origin_year) continue;
 
-    // The earliest linked paper; among papers of one year, the first found in the order of rules.md.
+    // The earliest linked paper; among papers of one year, the first found in the order docs/rules/P001.md gives.
     std::optional<Link> earliest;
     for (const PaperLink& link : linked_papers(g, s)) {
       if (link.way == PaperLink::Way::IntroducedBy || link.paper == origin) continue;
