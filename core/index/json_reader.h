@@ -13,7 +13,7 @@
 
 #include "core/index/json_text.h"
 
-namespace anth {
+namespace anth::index_detail {
 
 struct JsonMalformed {};
 
@@ -285,4 +285,4 @@ inline std::vector<std::string> read_strings(JsonReader& r) {
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::index_detail

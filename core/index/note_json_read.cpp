@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-namespace anth::note_json {
+namespace anth::index_detail {
 
 namespace {
 
@@ -251,4 +251,4 @@ Diagnostic read_diagnostic(JsonReader& r, const std::string& path) {
   return d;
 }
 
-}  // namespace anth::note_json
+}  // namespace anth::index_detail

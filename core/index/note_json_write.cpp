@@ -4,7 +4,7 @@
 
 #include "core/index/derived_tables.h"  // origin_text
 
-namespace anth::note_json {
+namespace anth::index_detail {
 
 namespace {
 
@@ -39,7 +39,7 @@ void write_fields(JsonWriter& w, const Note& n, const std::string& path) {
     w.raw('{');
     w.key("key", true), w.string(f.key);
     w.key("at"), write_location(w, f.where, path);
-    w.key("origin"), w.string(index_detail::origin_text(f.origin));
+    w.key("origin"), w.string(origin_text(f.origin));
     w.key("shape"), w.string(shape_name(f.shape));
     w.key("items"), w.raw('[');
     for (std::size_t k = 0; k < f.items.size(); ++k) {
@@ -80,7 +80,7 @@ void write_relations(JsonWriter& w, const Note& n, const std::string& path) {
     w.key("written"), w.string(r.written);
     w.key("to"), w.string(r.to);
     w.key("at"), write_location(w, r.where, path);
-    w.key("origin"), w.string(index_detail::origin_text(r.origin));
+    w.key("origin"), w.string(origin_text(r.origin));
     w.raw('}');
   }
   w.raw(']');
@@ -160,4 +160,4 @@ void write_diagnostic(JsonWriter& w, const Diagnostic& d, const std::string& pat
   w.raw("]}");
 }
 
-}  // namespace anth::note_json
+}  // namespace anth::index_detail

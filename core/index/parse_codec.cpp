@@ -27,6 +27,12 @@
 
 namespace anth {
 
+using index_detail::each_item;
+using index_detail::each_member;
+using index_detail::JsonMalformed;
+using index_detail::JsonReader;
+using index_detail::JsonWriter;
+
 namespace {
 
 constexpr int parse_format = 1;
@@ -40,11 +46,11 @@ std::string encode_parse(const ParsedNote& parse) {
   w.raw('{');
   w.key("format", true), w.integer(parse_format);
   if (!parse.key.empty()) w.key("key"), w.string(parse.key);
-  w.key("note"), note_json::write_note(w, parse.note);
+  w.key("note"), index_detail::write_note(w, parse.note);
   w.key("diagnostics"), w.raw('[');
   for (std::size_t i = 0; i < parse.diagnostics.size(); ++i) {
     if (i) w.raw(',');
-    note_json::write_diagnostic(w, parse.diagnostics[i], parse.note.path);
+    index_detail::write_diagnostic(w, parse.diagnostics[i], parse.note.path);
   }
   w.raw("]}");
   return w.take();
@@ -63,11 +69,11 @@ std::optional<ParsedNote> decode_parse(std::string_view text) {
       } else if (key == "key") {
         parse.key = r.string();
       } else if (key == "note") {
-        parse.note = note_json::read_note(r);
+        parse.note = index_detail::read_note(r);
         have_note = true;
       } else if (key == "diagnostics") {
         if (!have_note) throw JsonMalformed();
-        each_item(r, [&] { parse.diagnostics.push_back(note_json::read_diagnostic(r, parse.note.path)); });
+        each_item(r, [&] { parse.diagnostics.push_back(index_detail::read_diagnostic(r, parse.note.path)); });
       } else {
         r.skip();
       }
