@@ -22,6 +22,7 @@ std::vector<FlagSpec> with(std::vector<FlagSpec> flags, const std::vector<FlagSp
   return flags;
 }
 
+// table: every command's row, in --help order (the one-line preamble names the shared completions).
 std::vector<Command> rows() {
   const C ids = C::node_ids(), text_json = C::fixed({"text", "json"}), table_formats = C::fixed({"table", "json", "csv", "ids"});
   return {

@@ -25,19 +25,6 @@ enum class Limit { File, Function };
 // INTERIM (issue 14, still open): the units not yet split. An entry names a file and the limit it may
 // still exceed; an entry that is no longer needed fails the test, so the list only shrinks.
 const std::set<std::pair<std::string, Limit>> interim_allowed = {
-    // Still to split (issue 14, item 5): the parse codec into a JSON writer, a JSON reader and the note
-    // mapping.
-    {"core/index/parse_codec.cpp", Limit::File},
-    {"core/index/parse_codec.cpp", Limit::Function},
-    // The kernel runner, three kernel templates (programs the library emits, not engine code), and the
-    // command table, one function returning all rows (a data table: an initializer, or a "// table:"
-    // marker, would exempt it).
-    {"render/kernels/kernel_runner.cpp", Limit::File},
-    {"render/kernels/kernel_runner.cpp", Limit::Function},
-    {"cli/command_table.cpp", Limit::Function},
-    {"render/kernels/templates/entropy_bound.cpp", Limit::Function},
-    {"render/kernels/templates/primer_ez.cpp", Limit::Function},
-    {"render/kernels/templates/rmsnorm.cpp", Limit::Function},
     // `query`'s filters still read SQL (their move onto the graph was 2-5x slower at 10,000 notes).
     {"core/query/node_search.cpp", Limit::Function},
 };

@@ -140,86 +140,114 @@ Attention attend(const Matrix& x, const Matrix& wq, const Matrix& wk, double fac
   return out;
 }
 
-int main() {
-  print_parameters();
-  Rng rng(static_cast<std::uint64_t>(seed));
-  const auto t = static_cast<std::size_t>(tokens), dim = static_cast<std::size_t>(d), na = static_cast<std::size_t>(n_a);
-  const bool reparam = practice == 1;
-
+// ---- What the program measures, prints and reports ----
+struct Measured {
   double theorem_margin = 1e300;   // claim 1
+  double tightness = 0;            // claim 2
+  double worst_ratio = 0;          // claim 3
   double practice_margin = 1e300;  // claim 4
   double control_margin = 1e300;   // claim 5
   double norm_error = 0;           // claim 6: largest |norm / gamma - 1|
   double s_error = 0;              // claim 7
   long long rows_checked = 0;
   double mean_bound_start = 0, mean_entropy_grown = 0, mean_control_grown = 0;
-  for (long long trial = 0; trial < trials; ++trial) {
-    const Matrix x = random_matrix(rng, t, dim, x_scale);
-    const Matrix wq = random_matrix(rng, dim, na, 1.0), wk = random_matrix(rng, dim, na, 1.0);
-    const Attention start = attend(x, wq, wk, 1.0, reparam), grown = attend(x, wq, wk, weight_scale, reparam);
-    const Attention control_start = attend(x, wq, wk, 1.0, false);
-    const Attention control_grown = attend(x, wq, wk, weight_scale, false);
-    const Matrix xxt = multiply(x, x, true);
-    for (const Attention& a : {start, grown, control_start, control_grown}) {
-      const double bound = entropy_bound(a.s, t);
-      if (bound >= 1e-3)
-        for (const double e : a.entropies) theorem_margin = std::min(theorem_margin, e - bound), ++rows_checked;
-      const Matrix m = multiply(a.k, a.q, true);
-      const double s_check = std::sqrt(largest_eigenvalue(multiply(m, m, true))) * largest_eigenvalue(xxt);
-      s_error = std::max(s_error, std::fabs(a.s / s_check - 1.0));
-    }
-    for (const Attention& a : {start, grown})
-      for (const Matrix* w : {&a.q, &a.k})
-        norm_error = std::max(norm_error, std::fabs(spectral_norm(*w) / reparam_gamma - 1.0));
-    practice_margin = std::min(practice_margin, grown.min_entropy - entropy_bound(start.s, t));
-    control_margin = std::min(control_margin, control_grown.min_entropy - entropy_bound(control_start.s, t));
-    mean_bound_start += entropy_bound(start.s, t) / static_cast<double>(trials);
-    mean_entropy_grown += grown.min_entropy / static_cast<double>(trials);
-    mean_control_grown += control_grown.min_entropy / static_cast<double>(trials);
-  }
+};
 
-  // Tightness: z* = s (sqrt((T-1)/T), -1/sqrt(T(T-1)), ..., -1/sqrt(T(T-1))) sums to 0, has norm s, and its
-  // softmax has exactly the bound's entropy.
+// Claims 1 and 4 to 7 on one random (X, W_Q, W_K).
+void measure_trial(Rng& rng, std::size_t t, std::size_t dim, std::size_t na, bool reparam, Measured& out) {
+  const Matrix x = random_matrix(rng, t, dim, x_scale);
+  const Matrix wq = random_matrix(rng, dim, na, 1.0), wk = random_matrix(rng, dim, na, 1.0);
+  const Attention start = attend(x, wq, wk, 1.0, reparam), grown = attend(x, wq, wk, weight_scale, reparam);
+  const Attention control_start = attend(x, wq, wk, 1.0, false);
+  const Attention control_grown = attend(x, wq, wk, weight_scale, false);
+  const Matrix xxt = multiply(x, x, true);
+  for (const Attention& a : {start, grown, control_start, control_grown}) {
+    const double bound = entropy_bound(a.s, t);
+    if (bound >= 1e-3)
+      for (const double e : a.entropies) out.theorem_margin = std::min(out.theorem_margin, e - bound), ++out.rows_checked;
+    const Matrix m = multiply(a.k, a.q, true);
+    const double s_check = std::sqrt(largest_eigenvalue(multiply(m, m, true))) * largest_eigenvalue(xxt);
+    out.s_error = std::max(out.s_error, std::fabs(a.s / s_check - 1.0));
+  }
+  for (const Attention& a : {start, grown})
+    for (const Matrix* w : {&a.q, &a.k})
+      out.norm_error = std::max(out.norm_error, std::fabs(spectral_norm(*w) / reparam_gamma - 1.0));
+  out.practice_margin = std::min(out.practice_margin, grown.min_entropy - entropy_bound(start.s, t));
+  out.control_margin = std::min(out.control_margin, control_grown.min_entropy - entropy_bound(control_start.s, t));
+  out.mean_bound_start += entropy_bound(start.s, t) / static_cast<double>(trials);
+  out.mean_entropy_grown += grown.min_entropy / static_cast<double>(trials);
+  out.mean_control_grown += control_grown.min_entropy / static_cast<double>(trials);
+}
+
+// Claim 2, tightness: z* = s (sqrt((T-1)/T), -1/sqrt(T(T-1)), ..., -1/sqrt(T(T-1))) sums to 0, has norm s,
+// and its softmax has exactly the bound's entropy.
+double tightness(std::size_t t) {
   const double n = static_cast<double>(t);
-  double tightness = 0;
+  double worst = 0;
   for (const double s : {0.5, 2.0, 5.0, 10.0}) {
     Vector z(t, -s / std::sqrt(n * (n - 1.0)));
     z[0] = s * std::sqrt((n - 1.0) / n);
-    tightness = std::max(tightness, std::fabs(row_entropy(z) - entropy_bound(s, t)));
+    worst = std::max(worst, std::fabs(row_entropy(z) - entropy_bound(s, t)));
   }
+  return worst;
+}
 
+// Claim 3: the largest bound(2s) / bound(s) for s from 0.25 to 32.
+double worst_ratio(std::size_t t) {
+  double worst = 0;
+  for (double s = 0.25; s <= 64.0; s *= 2) worst = std::max(worst, entropy_bound(2 * s, t) / entropy_bound(s, t));
+  return worst;
+}
+
+Measured measure(std::size_t t, std::size_t dim, std::size_t na, bool reparam) {
+  Rng rng(static_cast<std::uint64_t>(seed));
+  Measured out;
+  for (long long trial = 0; trial < trials; ++trial) measure_trial(rng, t, dim, na, reparam, out);
+  out.tightness = tightness(t);
+  out.worst_ratio = worst_ratio(t);
+  return out;
+}
+
+void print_measured(const Measured& m, std::size_t t, std::size_t dim, std::size_t na, bool reparam) {
   std::printf("\nT = %zu tokens, d = %zu, n_a = %zu, X ~ N(0, %g^2), W_Q, W_K ~ N(0, 1), %lld trials\n", t, dim, na,
               x_scale, trials);
-  std::printf("the bound against s (ln T = %.4f):", std::log(n));
-  double worst_ratio = 0;
-  for (double s = 0.25; s <= 64.0; s *= 2) {
-    std::printf(" s=%g: %.4g;", s, entropy_bound(s, t));
-    worst_ratio = std::max(worst_ratio, entropy_bound(2 * s, t) / entropy_bound(s, t));
-  }
-  std::printf("\nsmallest entropy minus bound over the %lld rows whose bound is at least 1e-3: %.4g\n", rows_checked,
-              theorem_margin);
-  std::printf("spectral norms of the reparameterized W_Q, W_K: largest |norm / gamma - 1| = %.3g\n", norm_error);
-  std::printf("s against its recomputation from M M^T and X X^T: largest relative difference %.3g\n", s_error);
+  std::printf("the bound against s (ln T = %.4f):", std::log(static_cast<double>(t)));
+  for (double s = 0.25; s <= 64.0; s *= 2) std::printf(" s=%g: %.4g;", s, entropy_bound(s, t));
+  std::printf("\nsmallest entropy minus bound over the %lld rows whose bound is at least 1e-3: %.4g\n", m.rows_checked,
+              m.theorem_margin);
+  std::printf("spectral norms of the reparameterized W_Q, W_K: largest |norm / gamma - 1| = %.3g\n", m.norm_error);
+  std::printf("s against its recomputation from M M^T and X X^T: largest relative difference %.3g\n", m.s_error);
   std::printf("mean guarantee before the growth %.4f; mean smallest row entropy after the weights grow by %g: "
               "%s %.4f, without sigmaReparam %.4f\n",
-              mean_bound_start, weight_scale, reparam ? "with sigmaReparam" : "practice removed", mean_entropy_grown,
-              mean_control_grown);
+              m.mean_bound_start, weight_scale, reparam ? "with sigmaReparam" : "practice removed", m.mean_entropy_grown,
+              m.mean_control_grown);
+}
 
+int report_claims(const Measured& m) {
   Report report;
   report.at_least("every attention row's entropy is at least the bound of Theorem 3.1 (smallest entropy - bound "
                   "over the rows whose bound is at least 1e-3)",
-                  theorem_margin, -1e-12);
-  report.at_most("the bound is attained by the one-spike logit row z* (largest |entropy - bound|)", tightness, 1e-12);
+                  m.theorem_margin, -1e-12);
+  report.at_most("the bound is attained by the one-spike logit row z* (largest |entropy - bound|)", m.tightness, 1e-12);
   report.at_most("the bound falls as the spectral norm grows (largest bound(2s) / bound(s) for s from 0.25 to 32)",
-                 worst_ratio, 1.0 - 1e-12);
+                 m.worst_ratio, 1.0 - 1e-12);
   report.at_least("with sigmaReparam every row's entropy after the weights grow is at least the bound guaranteed "
                   "before (smallest margin)",
-                  practice_margin, -1e-12);
+                  m.practice_margin, -1e-12);
   report.at_most("control: without it some row's entropy falls below the starting guarantee (smallest margin)",
-                 control_margin, 0.0);
-  report.at_most("with sigmaReparam W_Q and W_K have spectral norm gamma (largest |norm / gamma - 1|)", norm_error,
+                 m.control_margin, 0.0);
+  report.at_most("with sigmaReparam W_Q and W_K have spectral norm gamma (largest |norm / gamma - 1|)", m.norm_error,
                  1e-9);
   report.at_most("s is |W_K W_Q^T|_2 |X X^T|_2, recomputed from M M^T and X X^T (largest relative difference)",
-                 s_error, 1e-9);
+                 m.s_error, 1e-9);
   return report.finish();
+}
+
+int main() {
+  print_parameters();
+  const auto t = static_cast<std::size_t>(tokens), dim = static_cast<std::size_t>(d), na = static_cast<std::size_t>(n_a);
+  const bool reparam = practice == 1;
+  const Measured measured = measure(t, dim, na, reparam);
+  print_measured(measured, t, dim, na, reparam);
+  return report_claims(measured);
 }

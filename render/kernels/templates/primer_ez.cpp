@@ -199,11 +199,8 @@ double future_leak(const Matrix& x, const Layer& p, Conv conv, Rng& rng) {
   return leak;
 }
 
-int main() {
-  print_parameters();
-  Rng rng(static_cast<std::uint64_t>(seed));
-  const auto t = static_cast<std::size_t>(tokens), dm = static_cast<std::size_t>(d_model),
-             channels = static_cast<std::size_t>(heads * head_dim), ff = static_cast<std::size_t>(d_ff);
+// ---- What the program measures, prints and reports ----
+Layer random_layer(Rng& rng, std::size_t dm, std::size_t channels, std::size_t ff) {
   Layer p;
   p.wq = random_matrix(rng, dm, channels, 1.0 / std::sqrt(static_cast<double>(dm)));
   p.wk = random_matrix(rng, dm, channels, 1.0 / std::sqrt(static_cast<double>(dm)));
@@ -216,13 +213,18 @@ int main() {
     for (auto& w : *taps)  // Primer's initialization w0 = 0.5, w1 = w2 = 0.5 / 3, perturbed per channel
       w = {0.5 + conv_noise * rng.normal(), 0.5 / 3 + conv_noise * rng.normal(), 0.5 / 3 + conv_noise * rng.normal()};
   }
-  const Matrix x = random_matrix(rng, t, dm, 1.0);
-  const Conv conv = practice == 1 ? Conv::causal : Conv::none;
+  return p;
+}
 
-  // 1 and 6: causality of the layer, and the leak of a centred convolution.
-  const double leak = future_leak(x, p, conv, rng), control_leak = future_leak(x, p, Conv::centred, rng);
+struct Measured {
+  double leak = 0, control_leak = 0;                                  // claims 1 and 6
+  double impulse_error = 0;                                           // claim 2
+  double definition_error = 0, derivative_error = 0, homogeneity_error = 0;  // claims 3, 4, 5
+  double reference_gap = 0, without_conv = 0, plain_relu = 0;         // claims 7 and 8
+};
 
-  // 2: impulse response of the convolution as the layer applies it (none with practice = 0).
+// 2: impulse response of the convolution as the layer applies it (none with practice = 0).
+double impulse_error(const Matrix& x, const Layer& p, Conv conv, std::size_t t, std::size_t channels) {
   const std::size_t t0 = t / 2;
   Matrix impulse(t, Vector(channels, 0.0));
   for (double& e : impulse[t0]) e = 1.0;
@@ -238,57 +240,86 @@ int main() {
   const Matrix same = conv == Conv::causal ? depthwise_conv(q, identity_taps, true) : q;
   for (std::size_t s = 0; s < t; ++s)
     for (std::size_t c = 0; c < channels; ++c) impulse_error = std::max(impulse_error, std::fabs(same[s][c] - q[s][c]));
+  return impulse_error;
+}
 
-  // 7, 8: the layer against the independent evaluation, and that evaluation without each modification.
-  const Matrix expected = reference_layer(x, p, true, 2);
-  const double reference_gap = max_abs_difference(layer(x, p, conv), expected) / max_abs(expected);
-  const double without_conv = max_abs_difference(reference_layer(x, p, false, 2), expected) / max_abs(expected);
-  const double plain_relu = max_abs_difference(reference_layer(x, p, true, 1), expected) / max_abs(expected);
-
-  // 3, 4, 5: the activation on a grid of points.
-  double definition_error = 0, derivative_error = 0, homogeneity_error = 0;
+// 3, 4, 5: the activation on a grid of points.
+void measure_activation(Measured& m) {
   const double h = 1e-5;
   for (int i = -300; i <= 300; ++i) {
     const double xv = i / 100.0 + 0.001;  // avoids 0, where f' has no finite-difference value for ReLU
     const double r = xv > 0 ? xv : 0.0;
-    definition_error = std::max(definition_error, std::fabs(activation(xv) - r * r));
+    m.definition_error = std::max(m.definition_error, std::fabs(activation(xv) - r * r));
     if (std::fabs(xv) > 10 * h)
-      derivative_error =
-          std::max(derivative_error, std::fabs((activation(xv + h) - activation(xv - h)) / (2 * h) - 2.0 * r));
+      m.derivative_error =
+          std::max(m.derivative_error, std::fabs((activation(xv + h) - activation(xv - h)) / (2 * h) - 2.0 * r));
     for (const double a : {0.5, 3.0, 7.25})
       if (xv > 0)
-        homogeneity_error = std::max(homogeneity_error, std::fabs(activation(a * xv) / (a * a * activation(xv)) - 1.0));
+        m.homogeneity_error =
+            std::max(m.homogeneity_error, std::fabs(activation(a * xv) / (a * a * activation(xv)) - 1.0));
   }
+}
 
+Measured measure(Rng& rng, const Matrix& x, const Layer& p, Conv conv, std::size_t t, std::size_t channels) {
+  Measured m;
+  // 1 and 6: causality of the layer, and the leak of a centred convolution.
+  m.leak = future_leak(x, p, conv, rng);
+  m.control_leak = future_leak(x, p, Conv::centred, rng);
+  m.impulse_error = impulse_error(x, p, conv, t, channels);
+  // 7, 8: the layer against the independent evaluation, and that evaluation without each modification.
+  const Matrix expected = reference_layer(x, p, true, 2);
+  m.reference_gap = max_abs_difference(layer(x, p, conv), expected) / max_abs(expected);
+  m.without_conv = max_abs_difference(reference_layer(x, p, false, 2), expected) / max_abs(expected);
+  m.plain_relu = max_abs_difference(reference_layer(x, p, true, 1), expected) / max_abs(expected);
+  measure_activation(m);
+  return m;
+}
+
+void print_measured(const Measured& m, std::size_t t, std::size_t dm, std::size_t ff) {
   std::printf("\n%zu tokens, d_model %zu, %lld heads of %lld, d_ff %zu; %s\n", t, dm, heads, head_dim, ff,
               practice == 1 ? "causal depthwise convolution after Q, K, V and squared ReLU"
                             : "no convolution and plain ReLU (practice = 0)");
   std::printf("largest change of an earlier output when later tokens change: %.3g (centred convolution: %.3g)\n",
-              leak, control_leak);
-  std::printf("impulse response and identity taps: largest error %.3g\n", impulse_error);
+              m.leak, m.control_leak);
+  std::printf("impulse response and identity taps: largest error %.3g\n", m.impulse_error);
   std::printf("layer against an independent evaluation: largest relative difference %.3g (that evaluation without "
               "the convolution differs by %.3g, with plain ReLU by %.3g)\n",
-              reference_gap, without_conv, plain_relu);
+              m.reference_gap, m.without_conv, m.plain_relu);
   std::printf("activation: definition error %.3g, derivative error %.3g, homogeneity error %.3g\n",
-              definition_error, derivative_error, homogeneity_error);
+              m.definition_error, m.derivative_error, m.homogeneity_error);
+}
 
+int report_claims(const Measured& m) {
   Report report;
-  report.at_most("changing a later token never changes an earlier output (largest change)", leak, 0.0);
+  report.at_most("changing a later token never changes an earlier output (largest change)", m.leak, 0.0);
   report.at_most("the convolution's impulse response is its taps, and taps (1, 0, 0) give the identity (largest "
                  "error)",
-                 impulse_error, 0.0);
-  report.at_most("the activation is squared ReLU, max(0, x)^2 (largest error)", definition_error, 0.0);
-  report.at_most("its derivative is 2 max(0, x): central finite differences agree (largest error)", derivative_error,
+                 m.impulse_error, 0.0);
+  report.at_most("the activation is squared ReLU, max(0, x)^2 (largest error)", m.definition_error, 0.0);
+  report.at_most("its derivative is 2 max(0, x): central finite differences agree (largest error)", m.derivative_error,
                  1e-8);
-  report.at_most("it is homogeneous of degree 2: f(a x) = a^2 f(x) (largest relative error)", homogeneity_error,
+  report.at_most("it is homogeneous of degree 2: f(a x) = a^2 f(x) (largest relative error)", m.homogeneity_error,
                  1e-14);
   report.at_least("control: a centred convolution lets later tokens change earlier outputs (largest change)",
-                  control_leak, 1e-9);
+                  m.control_leak, 1e-9);
   report.at_most("the layer agrees with an independent evaluation of Primer-EZ (convolution after Q, K and V, "
                  "squared ReLU) (largest relative difference)",
-                 reference_gap, 1e-12);
+                 m.reference_gap, 1e-12);
   report.at_least("control: that evaluation without the convolution, or with plain ReLU, differs from it (the smaller "
                   "relative difference)",
-                  std::min(without_conv, plain_relu), 1e-3);
+                  std::min(m.without_conv, m.plain_relu), 1e-3);
   return report.finish();
+}
+
+int main() {
+  print_parameters();
+  Rng rng(static_cast<std::uint64_t>(seed));
+  const auto t = static_cast<std::size_t>(tokens), dm = static_cast<std::size_t>(d_model),
+             channels = static_cast<std::size_t>(heads * head_dim), ff = static_cast<std::size_t>(d_ff);
+  const Layer p = random_layer(rng, dm, channels, ff);
+  const Matrix x = random_matrix(rng, t, dm, 1.0);
+  const Conv conv = practice == 1 ? Conv::causal : Conv::none;
+  const Measured measured = measure(rng, x, p, conv, t, channels);
+  print_measured(measured, t, dm, ff);
+  return report_claims(measured);
 }

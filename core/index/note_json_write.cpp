@@ -1,0 +1,163 @@
+// A Note and its diagnostics written as JSON (parse_codec.cpp describes the format), member by member in
+// the order the format lists them.
+#include "core/index/note_json.h"
+
+#include "core/index/derived_tables.h"  // origin_text
+
+namespace anth::index_detail {
+
+namespace {
+
+const char* shape_name(Field::Shape s) {
+  switch (s) {
+    case Field::Shape::Null: return "null";
+    case Field::Shape::Scalar: return "scalar";
+    case Field::Shape::List: return "list";
+    case Field::Shape::Map: return "map";
+  }
+  return "null";
+}
+
+// LOC: [line, column], with the file only when it is not the note's own path.
+void write_location(JsonWriter& w, const Location& where, const std::string& path) {
+  w.raw('[');
+  w.integer(where.line);
+  w.raw(',');
+  w.integer(where.column);
+  if (where.file != path) {
+    w.raw(',');
+    w.string(where.file);
+  }
+  w.raw(']');
+}
+
+void write_fields(JsonWriter& w, const Note& n, const std::string& path) {
+  w.key("fields"), w.raw('[');
+  for (std::size_t i = 0; i < n.fields.size(); ++i) {
+    const Field& f = n.fields[i];
+    if (i) w.raw(',');
+    w.raw('{');
+    w.key("key", true), w.string(f.key);
+    w.key("at"), write_location(w, f.where, path);
+    w.key("origin"), w.string(origin_text(f.origin));
+    w.key("shape"), w.string(shape_name(f.shape));
+    w.key("items"), w.raw('[');
+    for (std::size_t k = 0; k < f.items.size(); ++k) {
+      if (k) w.raw(',');
+      w.raw('['), w.string(f.items[k].text), w.raw(','), write_location(w, f.items[k].where, path), w.raw(']');
+    }
+    w.raw(']');
+    if (!f.keys.empty()) w.key("keys"), w.strings(f.keys);
+    w.raw('}');
+  }
+  w.raw(']');
+}
+
+void write_wikilinks(JsonWriter& w, const Note& n, const std::string& path) {
+  w.key("wikilinks"), w.raw('[');
+  for (std::size_t i = 0; i < n.wikilinks.size(); ++i) {
+    const Wikilink& l = n.wikilinks[i];
+    if (i) w.raw(',');
+    w.raw('{');
+    w.key("target", true), w.string(l.target);
+    w.key("heading"), w.string(l.heading);
+    w.key("display"), w.string(l.display);
+    w.key("at"), write_location(w, l.where, path);
+    w.key("resolved"), w.string(l.resolved);
+    w.raw('}');
+  }
+  w.raw(']');
+}
+
+void write_relations(JsonWriter& w, const Note& n, const std::string& path) {
+  w.key("relations"), w.raw('[');
+  for (std::size_t i = 0; i < n.relations.size(); ++i) {
+    const Relation& r = n.relations[i];
+    if (i) w.raw(',');
+    w.raw('{');
+    w.key("kind", true), w.string(r.kind);
+    w.key("from"), w.string(r.from);
+    w.key("written"), w.string(r.written);
+    w.key("to"), w.string(r.to);
+    w.key("at"), write_location(w, r.where, path);
+    w.key("origin"), w.string(origin_text(r.origin));
+    w.raw('}');
+  }
+  w.raw(']');
+}
+
+// The body made ready for the site (core/model/rendered_body.h); links unresolved (ingest resolves).
+void write_rendered(JsonWriter& w, const RenderedBody& body) {
+  w.raw('{');
+  w.key("html", true), w.string(body.html);
+  w.key("plain"), w.string(body.plain);
+  w.key("links"), w.raw('[');
+  for (std::size_t i = 0; i < body.links.size(); ++i) {
+    const BodyLink& l = body.links[i];
+    if (i) w.raw(',');
+    w.raw('['), w.string(l.target), w.raw(','), w.string(l.heading), w.raw(','), w.string(l.excerpt);
+    w.raw(','), w.boolean(l.file), w.raw(']');
+  }
+  w.raw("]}");
+}
+
+}  // namespace
+
+void write_note(JsonWriter& w, const Note& n) {
+  const std::string& path = n.path;
+  w.raw('{');
+  w.key("path", true), w.string(n.path);
+  w.key("id"), w.string(n.id);
+  w.key("kind");
+  if (n.kind) w.string(kind_name(*n.kind));
+  else w.raw("null");
+  w.key("hash"), w.hex64(n.content_hash);
+  w.key("in_graph"), w.boolean(n.in_graph);
+  w.key("title"), w.string(n.title);
+  w.key("tags"), w.strings(n.tags);
+  w.key("aliases"), w.strings(n.aliases);
+  w.key("lint_ignore"), w.strings(n.lint_ignore);
+  w.key("status"), w.string(n.status);
+  w.key("authors"), w.strings(n.authors);
+  w.key("year"), w.integer(n.year);
+  w.key("arxiv"), w.string(n.arxiv);
+  w.key("doi"), w.string(n.doi);
+  w.key("venue"), w.string(n.venue);
+  w.key("url"), w.string(n.url);
+  w.key("version"), w.integer(n.version);
+  w.key("promote_when"), w.string(n.promote_when);
+  w.key("kernel"), w.string(n.kernel);
+  w.key("kernel_params"), w.raw('[');
+  for (std::size_t i = 0; i < n.kernel_params.size(); ++i) {
+    if (i) w.raw(',');
+    w.raw('['), w.string(n.kernel_params[i].first), w.raw(','), w.number(n.kernel_params[i].second), w.raw(']');
+  }
+  w.raw(']');
+  w.key("short"), w.string(n.short_definition);
+  w.key("plain"), w.string(n.plain);
+
+  write_fields(w, n, path);
+  write_wikilinks(w, n, path);
+  write_relations(w, n, path);
+  w.key("body"), w.string(n.body);
+  w.key("body_line"), w.integer(n.body_line);
+  w.key("word_count"), w.integer(n.word_count);
+  w.key("rendered"), write_rendered(w, n.rendered);
+  w.raw('}');
+}
+
+void write_diagnostic(JsonWriter& w, const Diagnostic& d, const std::string& path) {
+  w.raw('{');
+  w.key("rule", true), w.string(d.rule);
+  w.key("severity"), w.string(severity_name(d.severity));
+  w.key("at"), write_location(w, d.where, path);
+  w.key("message"), w.string(d.message);
+  w.key("related"), w.raw('[');
+  for (std::size_t i = 0; i < d.related.size(); ++i) {
+    if (i) w.raw(',');
+    w.raw('['), write_location(w, d.related[i].where, path), w.raw(','), w.string(d.related[i].message), w.raw(']');
+  }
+  w.raw("]}");
+}
+
+}  // namespace anth::index_detail
