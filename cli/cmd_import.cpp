@@ -1,10 +1,5 @@
 // anthology import bibtex|csl-json FILE [--into DIR] [--dry-run]: one new LIT note per paper of a
 // bibliography that the corpus does not have yet (docs/cli.md, "Exchange").
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -15,6 +10,7 @@
 #include "core/query/index_corpus.h"
 #include "core/query/note_fields.h"
 #include "core/util/contained_file.h"
+#include "core/util/output_file.h"
 #include "core/util/terminal_text.h"
 #include "ingest/imported_paper.h"
 
@@ -54,29 +50,6 @@ Expected<std::vector<ExistingPaper>> corpus_papers(const Args& args, const fs::p
   for (fs::directory_iterator it(into, ec), end; !ec && it != end; it.increment(ec))
     if (it->path().extension() == ".md") highest = std::max(highest, lit_number(it->path().stem().string()));
   return papers;
-}
-
-// Creates `path` with `text`, never replacing anything: O_EXCL refuses a file (or a link) already there.
-Expected<bool> create_new(const fs::path& path, const std::string& text) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    if (errno == EEXIST) return false;
-    return std::unexpected("cannot create " + path.string() + ": " + std::strerror(errno));
-  }
-  std::size_t done = 0;
-  while (done < text.size()) {
-    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      std::string why = std::strerror(errno);
-      ::close(fd);
-      ::unlink(path.c_str());  // ours, half written
-      return std::unexpected("cannot write " + path.string() + ": " + why);
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  if (::close(fd) != 0) return std::unexpected("cannot write " + path.string() + ": " + std::strerror(errno));
-  return true;
 }
 
 Expected<std::string> read_input(const fs::path& file) {
@@ -125,7 +98,7 @@ int run_import(const Args& args) {
     std::string id = "LIT-" + std::to_string(number);
     fs::path path = into / (id + ".md");
     while (!dry) {
-      auto made = create_new(path, ingest::paper_note_text(note.paper, id, fs::path(file).filename().string()));
+      auto made = create_new_file(path, ingest::paper_note_text(note.paper, id, fs::path(file).filename().string()));
       if (!made) return usage_error("import", made.error());
       if (*made) break;
       id = "LIT-" + std::to_string(++number);

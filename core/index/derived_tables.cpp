@@ -27,6 +27,12 @@ const char* origin_text(Origin origin) {
   return "frontmatter";
 }
 
+std::optional<Origin> origin_named(std::string_view text) {
+  for (Origin o : {Origin::Frontmatter, Origin::Inline, Origin::Body})
+    if (text == origin_text(o)) return o;
+  return std::nullopt;
+}
+
 std::vector<const Note*> node_notes(const Corpus& corpus) {
   std::vector<const Note*> out;
   out.reserve(corpus.notes.size());

@@ -9,6 +9,8 @@
 // rewrites only their rows; a run that changes most of them rewrites the tables whole.
 #include <sqlite3.h>
 
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "core/model/corpus.h"
@@ -23,6 +25,8 @@ std::vector<const Note*> node_notes(const Corpus& corpus);
 
 // "frontmatter", "inline", "body": how the origin of a field or relation is written in the tables.
 const char* origin_text(Origin origin);
+// The origin written as origin_text writes it; nullopt for any other text.
+std::optional<Origin> origin_named(std::string_view text);
 
 // Binds a location as three parameters (file, line, column) from `first`, of a statement or a digest.
 template <class Out>

@@ -44,16 +44,7 @@ class JsonReader {
     first_ = true;
   }
   bool next_key(std::string& key) {
-    char c = peek();
-    if (c == '}') {
-      ++p_;
-      return false;
-    }
-    if (!first_) {
-      if (c != ',') throw JsonMalformed();
-      ++p_;
-    }
-    first_ = false;
+    if (!next_member('}')) return false;
     string_into(key);
     expect(':');
     return true;
@@ -63,19 +54,7 @@ class JsonReader {
     expect('[');
     first_ = true;
   }
-  bool next_item() {
-    char c = peek();
-    if (c == ']') {
-      ++p_;
-      return false;
-    }
-    if (!first_) {
-      if (c != ',') throw JsonMalformed();
-      ++p_;
-    }
-    first_ = false;
-    return true;
-  }
+  bool next_item() { return next_member(']'); }
   // Nested containers reset the comma state; callers save and restore it around them.
   bool first() const { return first_; }
   void set_first(bool f) { first_ = f; }
@@ -196,6 +175,20 @@ class JsonReader {
   }
 
  private:
+  // Past the container's `close` (false), or past the comma before its next member (true).
+  bool next_member(char close) {
+    char c = peek();
+    if (c == close) {
+      ++p_;
+      return false;
+    }
+    if (!first_) {
+      if (c != ',') throw JsonMalformed();
+      ++p_;
+    }
+    first_ = false;
+    return true;
+  }
   bool literal(std::string_view word) {
     if (static_cast<std::size_t>(end_ - p_) < word.size() || std::memcmp(p_, word.data(), word.size()) != 0)
       return false;

@@ -1,5 +1,6 @@
 // A Note and its diagnostics read back from JSON (parse_codec.cpp describes the format): a missing member
 // keeps the Note's default, an unknown one is skipped, a member of the wrong type throws JsonMalformed.
+#include "core/index/derived_tables.h"
 #include "core/index/note_json.h"
 
 #include <utility>
@@ -26,10 +27,7 @@ Location read_location(JsonReader& r, const std::string& path) {
 }
 
 Origin read_origin(JsonReader& r) {
-  std::string s = r.string();
-  if (s == "frontmatter") return Origin::Frontmatter;
-  if (s == "inline") return Origin::Inline;
-  if (s == "body") return Origin::Body;
+  if (std::optional<Origin> o = origin_named(r.string())) return *o;
   throw JsonMalformed();
 }
 

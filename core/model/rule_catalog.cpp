@@ -3,28 +3,17 @@
 // severities by id), so it is built once, under the function-local static's lock, and never changes after.
 #include "core/model/rule_catalog.h"
 
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
+
+#include "core/util/static_registry.h"
 
 namespace anth {
 
 namespace {
 
-struct Registry {
-  std::vector<RuleInfo> entries;
-  bool frozen = false;
-};
-
-Registry& registry() {
-  static Registry r;
+StaticRegistry<RuleInfo>& registry() {
+  static StaticRegistry<RuleInfo> r("rule");
   return r;
-}
-
-[[noreturn]] void fail(const std::string& why) {
-  std::fprintf(stderr, "anthology: rule registry: %s\n", why.c_str());
-  std::abort();
 }
 
 // S, R, P, K first (the order of the documentation), any other family after them by letter.
@@ -36,22 +25,18 @@ std::size_t family_rank(std::string_view id) {
 
 }  // namespace
 
-void register_rule_info(const RuleInfo& info) {
-  if (registry().frozen) fail(std::string(info.id) + " registered after the catalogue was read");
-  registry().entries.push_back(info);
-}
+void register_rule_info(const RuleInfo& info) { registry().add(info, info.id); }
 
 const std::vector<RuleInfo>& rule_catalog() {
-  static const std::vector<RuleInfo>& entries = []() -> const std::vector<RuleInfo>& {
-    Registry& r = registry();
-    std::sort(r.entries.begin(), r.entries.end(), [](const RuleInfo& a, const RuleInfo& b) {
-      return std::pair(family_rank(a.id), a.id) < std::pair(family_rank(b.id), b.id);
-    });
-    for (std::size_t i = 1; i < r.entries.size(); ++i)
-      if (r.entries[i].id == r.entries[i - 1].id) fail(std::string(r.entries[i].id) + " registered twice");
-    r.frozen = true;
-    return r.entries;
-  }();
+  static const std::vector<RuleInfo>& entries = registry().freeze(
+      [](const RuleInfo& a, const RuleInfo& b) {
+        return std::pair(family_rank(a.id), a.id) < std::pair(family_rank(b.id), b.id);
+      },
+      [](const std::vector<RuleInfo>& sorted) {
+        for (std::size_t i = 1; i < sorted.size(); ++i)
+          if (sorted[i].id == sorted[i - 1].id) return std::string(sorted[i].id) + " registered twice";
+        return std::string();
+      });
   return entries;
 }
 

@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <unordered_map>
 
+#include "core/index/derived_tables.h"
 #include "core/query/index_corpus.h"
 #include "core/query/rows.h"
 
@@ -16,19 +18,28 @@ namespace anth::query::detail {
 inline constexpr const char* node_columns = "SELECT id, kind, title, path, status, NULLIF(year, 0), arxiv FROM nodes";
 inline constexpr const char* relation_columns = "SELECT src, kind, dst, written, file, line, col, origin FROM relations";
 
-// How the relations and fields tables write an origin (core/index/graph_tables.cpp), both ways.
-inline const char* origin_text(Origin o) {
-  switch (o) {
-    case Origin::Inline: return "inline";
-    case Origin::Body: return "body";
-    case Origin::Frontmatter: break;
+// An origin as the relations and fields tables write it (core/index/derived_tables.h).
+inline Origin origin_of(std::string_view text) { return index_detail::origin_named(text).value_or(Origin::Frontmatter); }
+
+// One row of the fields table appended to the note (core/index/graph_tables.cpp writes a field as its
+// items' rows in order, a map's items with their keys; a field written empty as one row without a
+// value): a row of the same key and origin as the note's last field is one more item of it.
+inline void add_field_row(Note& n, std::string key, std::optional<std::string> item, std::optional<std::string> value,
+                          Location where, Origin origin) {
+  if (n.fields.empty() || n.fields.back().key != key || n.fields.back().origin != origin) {
+    Field f;
+    f.key = std::move(key);
+    f.where = where;
+    f.origin = origin;
+    f.shape = !value ? Field::Shape::Null : item ? Field::Shape::Map : Field::Shape::Scalar;
+    n.fields.push_back(std::move(f));
+  } else if (n.fields.back().shape == Field::Shape::Scalar) {
+    n.fields.back().shape = Field::Shape::List;
   }
-  return "frontmatter";
-}
-inline Origin origin_of(std::string_view text) {
-  if (text == "inline") return Origin::Inline;
-  if (text == "body") return Origin::Body;
-  return Origin::Frontmatter;
+  Field& f = n.fields.back();
+  if (!value) return;
+  f.items.push_back({std::move(*value), where});
+  if (item) f.keys.push_back(std::move(*item));
 }
 
 // Notes by id while the corpus is filled, then sorted by path like ingest's.

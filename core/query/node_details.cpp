@@ -14,7 +14,7 @@ namespace anth::query {
 
 using detail::for_each_row;
 using detail::int_at;
-using detail::origin_text;
+using index_detail::origin_text;
 using detail::Statement;
 using detail::text_at;
 

@@ -6,9 +6,11 @@
 
 namespace anth::query {
 
+using detail::add_field_row;
 using detail::Builder;
 using detail::int_at;
 using detail::node_columns;
+using detail::opt_text_at;
 using detail::origin_of;
 using detail::relation_columns;
 using detail::rows_of;
@@ -33,24 +35,6 @@ void add_details(const Statement& s, Note& n) {
   n.in_graph = s.column_int(8) != 0;
 }
 
-// One row of the fields table: rows of one field follow each other (core/index/graph_tables.cpp).
-void add_field(const Statement& s, Note& n) {
-  std::string key = text_at(s, 0);
-  Origin origin = origin_of(s.column_text(5));
-  Location where{n.path, int_at(s, 3).value_or(1), int_at(s, 4).value_or(1)};
-  if (n.fields.empty() || n.fields.back().key != key || n.fields.back().origin != origin)
-    n.fields.push_back({key, where, origin, Field::Shape::Null, {}, {}});
-  Field& f = n.fields.back();
-  if (s.column_is_null(2) && s.column_is_null(1)) return;  // written empty
-  f.items.push_back({text_at(s, 2), where});
-  if (!s.column_is_null(1)) {
-    f.shape = Field::Shape::Map;
-    f.keys.push_back(text_at(s, 1));
-  } else {
-    f.shape = f.items.size() > 1 ? Field::Shape::List : Field::Shape::Scalar;
-  }
-}
-
 // The shown node itself; false when the index has no such node.
 Expected<bool> load_shown(sqlite3* db, const std::string& id, Builder& b) {
   Statement node(db, std::string(node_columns) + " WHERE id = ?1");
@@ -65,7 +49,10 @@ Expected<bool> load_shown(sqlite3* db, const std::string& id, Builder& b) {
   if (r) r = rows_of(tags, id, [&](const Statement& s) { b.add_string(s, &Note::tags); });
   if (r) r = rows_of(aliases, id, [&](const Statement& s) { b.add_string(s, &Note::aliases); });
   if (r) r = rows_of(authors, id, [&](const Statement& s) { b.add_string(s, &Note::authors); });
-  if (r) r = rows_of(fields, id, [&](const Statement& s) { add_field(s, *b.note(id)); });
+  if (r) r = rows_of(fields, id, [&](const Statement& s) {
+    add_field_row(*b.note(id), text_at(s, 0), opt_text_at(s, 1), opt_text_at(s, 2),
+                  {n->path, int_at(s, 3).value_or(1), int_at(s, 4).value_or(1)}, origin_of(s.column_text(5)));
+  });
   if (!r) return std::unexpected(r.error());
   return true;
 }

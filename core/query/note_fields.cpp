@@ -4,43 +4,17 @@
 
 #include <unordered_map>
 
-#include "core/query/rows.h"
+#include "core/query/graph_builder.h"
 
 namespace anth::query {
 
+using detail::add_field_row;
 using detail::for_each_row;
 using detail::int_at;
 using detail::opt_text_at;
+using detail::origin_of;
 using detail::Statement;
 using detail::text_at;
-
-namespace {
-
-Origin origin_of(std::string_view text) { return text == "inline" ? Origin::Inline : Origin::Frontmatter; }
-
-// Appends one row of the fields table to the note: a row of the same key as the last field is one
-// more item of it.
-void add_field_row(Note& n, const Statement& s) {
-  std::string key = text_at(s, 1);
-  auto item = opt_text_at(s, 2), value = opt_text_at(s, 3);
-  Location where{text_at(s, 4), int_at(s, 5).value_or(1), int_at(s, 6).value_or(1)};
-  if (n.fields.empty() || n.fields.back().key != key || n.fields.back().origin != origin_of(s.column_text(7))) {
-    Field f;
-    f.key = key;
-    f.where = where;
-    f.origin = origin_of(s.column_text(7));
-    f.shape = !value ? Field::Shape::Null : item ? Field::Shape::Map : Field::Shape::Scalar;
-    n.fields.push_back(std::move(f));
-  } else if (n.fields.back().shape == Field::Shape::Scalar) {
-    n.fields.back().shape = Field::Shape::List;
-  }
-  Field& f = n.fields.back();
-  if (!value) return;
-  f.items.push_back({*value, where});
-  if (item) f.keys.push_back(*item);
-}
-
-}  // namespace
 
 Expected<void> add_note_fields(sqlite3* db, IndexGraph& g) {
   std::unordered_map<std::string, Note*> by_id;
@@ -64,7 +38,9 @@ Expected<void> add_note_fields(sqlite3* db, IndexGraph& g) {
   });
   Statement fields(db, "SELECT node, key, item, value, file, line, col, origin FROM fields ORDER BY rowid");
   if (r) r = for_each_row(fields, [&](const Statement& s) {
-    if (Note* n = note(s)) add_field_row(*n, s);
+    if (Note* n = note(s))
+      add_field_row(*n, text_at(s, 1), opt_text_at(s, 2), opt_text_at(s, 3),
+                    {text_at(s, 4), int_at(s, 5).value_or(1), int_at(s, 6).value_or(1)}, origin_of(s.column_text(7)));
   });
   return r;
 }

@@ -1,11 +1,10 @@
 // The rule registry: each rule file registers its catalogue entry (core/model/rule_catalog.h) and, for a
 // graph rule, its check, before main() (rule.h). The checks are found by id in catalogue order.
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
 #include "core/rules/rule.h"
+#include "core/util/static_registry.h"
 
 namespace anth {
 
@@ -22,10 +21,7 @@ std::vector<Check>& checks() {
   return c;
 }
 
-[[noreturn]] void fail(const std::string& why) {
-  std::fprintf(stderr, "anthology: rule registry: %s\n", why.c_str());
-  std::abort();
-}
+[[noreturn]] void fail(const std::string& why) { registry_failure("rule", why); }
 
 }  // namespace
 

@@ -87,6 +87,20 @@ Expected<void> write_output_file(const fs::path& given, std::string_view bytes, 
   return replace_file(path, bytes, exists ? &st : nullptr);
 }
 
+Expected<bool> create_new_file(const fs::path& path, std::string_view bytes) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    if (errno == EEXIST) return false;
+    return failure("cannot create " + path.string() + ": " + errno_text());
+  }
+  bool written = write_all(fd, bytes);
+  std::string reason = written ? "" : errno_text();
+  if (::close(fd) != 0 && written) written = false, reason = errno_text();
+  if (written) return true;
+  ::unlink(path.c_str());  // ours: created just now, and not whole
+  return failure("cannot write " + path.string() + ": " + reason);
+}
+
 bool write_all(int fd, std::string_view bytes) {
   while (!bytes.empty()) {
     ssize_t n = ::write(fd, bytes.data(), bytes.size());

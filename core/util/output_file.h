@@ -25,6 +25,11 @@ struct OutputFileOptions {
 Expected<void> write_output_file(const std::filesystem::path& path, std::string_view bytes,
                                  const OutputFileOptions& options = {});
 
+// Creates a new file at `path` holding `bytes`, never replacing anything: false when a file, link or
+// anything else is already there (O_EXCL, the last component not followed). A file it created and
+// could not write whole is removed again; nothing else is.
+Expected<bool> create_new_file(const std::filesystem::path& path, std::string_view bytes);
+
 // Writes all of `bytes` to `fd`, again after a short write or EINTR; false (errno set) on failure.
 bool write_all(int fd, std::string_view bytes);
 

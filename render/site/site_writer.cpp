@@ -11,6 +11,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/util/output_file.h"
 #include "render/site/site_carry.h"
 
 namespace anth::site {
@@ -18,8 +19,6 @@ namespace anth::site {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string errno_text() { return std::strerror(errno); }
 
 bool is_page(std::string_view path) { return path.ends_with(".html"); }
 
@@ -44,20 +43,9 @@ bool same_bytes(const fs::path& file, const std::string& bytes) {
 }
 
 Expected<void> write_file(const fs::path& file, const std::string& bytes) {
-  int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
-  if (fd < 0) return failure("cannot create " + file.string() + ": " + errno_text());
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      std::string reason = errno_text();
-      ::close(fd);
-      return failure("cannot write " + file.string() + ": " + reason);
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  if (::close(fd) != 0) return failure("cannot write " + file.string() + ": " + errno_text());
+  auto made = create_new_file(file, bytes);
+  if (!made) return std::unexpected(made.error());
+  if (!*made) return failure("cannot create " + file.string() + ": " + std::strerror(EEXIST));
   return {};
 }
 
