@@ -297,7 +297,7 @@ std::string Pages::search_page() const {
   frame.current = "search";
   frame.body_class = "page-search";
   frame.header_search = false;
-  frame.scripts = {"search/meta.js", "search.js"};
+  frame.scripts = {"search.js"};  // it loads the index when a query needs it
   return wrap(frame, t_.render("search", TemplateValue::object().set("count", ctx_.graph().vertex_count())));
 }
 
