@@ -1,6 +1,7 @@
 // anthology build: ingest, check and render the corpus into a static site (docs/site.md).
 #include <malloc.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include "cli/commands.h"
 #include "cli/session.h"
 #include "cli/watch.h"
+#include "core/query/query_db.h"
 #include "core/util/contained_file.h"
 #include "core/util/phase_timer.h"
 #include "ingest/config_file.h"
@@ -124,6 +126,10 @@ site::SiteInput site_input(const Session& session, const Args& args, const Build
   return input;
 }
 
+bool has_query_blocks(const Corpus& corpus) {
+  return std::any_of(corpus.notes.begin(), corpus.notes.end(), [](const Note& n) { return !n.rendered.queries.empty(); });
+}
+
 // One build: ingest (only changed notes), check, render, swap the site in. Returns the exit status.
 int build_once(const Args* args) {
   auto started = std::chrono::steady_clock::now();
@@ -168,6 +174,17 @@ int build_once(const Args* args) {
   }
 
   site::SiteInput input = site_input(*session, *args, inputs);
+  // Query blocks are answered from the index this build stores: only then is the site's rendering
+  // after the store rather than beside it.
+  std::optional<query::QueryDb> query_db;
+  if (has_query_blocks(session->corpus())) {
+    if (auto stored = session->wait_stored(); !stored) {
+      std::cerr << "anthology build: " << stored.error() << "; the previous site is kept\n";
+      return 2;
+    }
+    if (auto db = query::QueryDb::open(inputs.index)) query_db.emplace(std::move(*db));  // else the blocks say so
+    input.options.query_db = query_db ? query_db->handle() : nullptr;
+  }
 
   site::WriteOptions write_options = fault_options();
   write_options.corpus = session->root;
