@@ -126,8 +126,16 @@ site::SiteInput site_input(const Session& session, const Args& args, const Build
   return input;
 }
 
-bool has_query_blocks(const Corpus& corpus) {
-  return std::any_of(corpus.notes.begin(), corpus.notes.end(), [](const Note& n) { return !n.rendered.queries.empty(); });
+// The index as this build stored it, which answers the query blocks (render/site/query_blocks.h): only a
+// corpus with query blocks waits for the store before rendering. None when there are no blocks, or
+// when it cannot be opened (the blocks then say so); a failure when the store failed.
+Expected<std::optional<query::QueryDb>> index_for_queries(Session& session, const fs::path& index) {
+  const auto& notes = session.corpus().notes;
+  if (std::none_of(notes.begin(), notes.end(), [](const Note& n) { return !n.rendered.queries.empty(); })) return std::nullopt;
+  if (auto stored = session.wait_stored(); !stored) return std::unexpected(stored.error());
+  auto db = query::QueryDb::open(index);
+  if (!db) return std::optional<query::QueryDb>();
+  return std::optional<query::QueryDb>(std::move(*db));
 }
 
 // One build: ingest (only changed notes), check, render, swap the site in. Returns the exit status.
@@ -174,17 +182,9 @@ int build_once(const Args* args) {
   }
 
   site::SiteInput input = site_input(*session, *args, inputs);
-  // Query blocks are answered from the index this build stores: only then is the site's rendering
-  // after the store rather than beside it.
-  std::optional<query::QueryDb> query_db;
-  if (has_query_blocks(session->corpus())) {
-    if (auto stored = session->wait_stored(); !stored) {
-      std::cerr << "anthology build: " << stored.error() << "; the previous site is kept\n";
-      return 2;
-    }
-    if (auto db = query::QueryDb::open(inputs.index)) query_db.emplace(std::move(*db));  // else the blocks say so
-    input.options.query_db = query_db ? query_db->handle() : nullptr;
-  }
+  auto query_db = index_for_queries(*session, inputs.index);
+  if (!query_db) return std::cerr << "anthology build: " << query_db.error() << "; the previous site is kept\n", 2;
+  input.options.query_db = *query_db ? (*query_db)->handle() : nullptr;
 
   site::WriteOptions write_options = fault_options();
   write_options.corpus = session->root;

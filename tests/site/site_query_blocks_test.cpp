@@ -4,6 +4,9 @@
 // answer changed though its note did not.
 #include <catch2/catch.hpp>
 
+#include "core/query/query_db.h"
+#include "ingest/load_corpus.h"
+#include "render/site/query_blocks.h"
 #include "tests/site/site_test_support.h"
 
 using namespace anth::test;
@@ -123,4 +126,35 @@ TEST_CASE("query blocks: an incremental build renders a page again when its bloc
   // And a build from nothing agrees with it.
   REQUIRE(build_site(dir.path(), corpus, dir.path() / "fresh", "", "").status == 0);
   CHECK(hub_after == read_file(dir.path() / "fresh" / "LIT-3.html"));
+}
+
+TEST_CASE("query blocks: each distinct query is evaluated once per build, `this` making it distinct", "[site][query-blocks]") {
+  TempDir dir;
+  fs::path corpus = write_corpus(dir);
+  // The same query twice on one page and once on another, written differently; a `this` query on two
+  // notes is two queries.
+  dir.write("corpus/lit/LIT-4.md",
+            "---\nid: LIT-4\ntitle: Fourth\nauthors: [Zoe]\nyear: 2023\n---\n```anthology\nquery --kind sota --status candidate\n```\n\n"
+            "```anthology\nquery --status=candidate  --kind SOTA\n```\n\n```anthology\nquery --introduced-by this\n```\n");
+  REQUIRE(build_site(dir.path(), corpus, dir.path() / "site").status == 0);
+  auto loaded = anth::ingest::load_corpus(anth::ingest::LoadOptions{corpus}, nullptr);
+  REQUIRE(loaded);
+  anth::Graph graph(loaded->corpus);
+  auto db = anth::query::QueryDb::open(dir.path() / "index.db");
+  REQUIRE(db);
+  anth::site::QueryBlocks blocks(graph, db->handle());
+  // LIT-1 and LIT-4: --introduced-by this (two ids); LIT-2: a bad block and --sql; LIT-3 and LIT-4 (twice):
+  // the candidates; SOTA-1: origin this.
+  CHECK(blocks.evaluated() == 6);
+  const std::size_t lit3 = *graph.vertex("LIT-3"), lit4 = *graph.vertex("LIT-4"), sota2 = *graph.vertex("SOTA-2");
+  CHECK(blocks.html(lit4, 0) == blocks.html(lit3, 0));
+  CHECK(blocks.html(lit4, 1) == blocks.html(lit3, 0));
+  CHECK(blocks.html(lit4, 2).find("Nothing matches.") != std::string::npos);
+  CHECK(blocks.html(lit4, 3).empty());
+  CHECK(blocks.key(sota2) == 0);
+  CHECK(blocks.key(lit3) != 0);
+  CHECK(blocks.key(lit3) != blocks.key(lit4));
+
+  anth::site::QueryBlocks without_index(graph, nullptr);
+  CHECK(without_index.html(lit3, 0).find("the index is not available to this build") != std::string::npos);
 }
