@@ -97,7 +97,7 @@ TEST_CASE("query blocks: build shows each block's answer as a table with its ids
     CHECK(read_file(out / page) == read_file(dir.path() / "site2" / page));
 }
 
-TEST_CASE("query blocks: lint reports a bad block as Q001 at its line; --strict is not needed to build", "[site][query-blocks]") {
+TEST_CASE("query blocks: lint reports a bad block as Q001 at its line, and the good ones stay quiet", "[site][query-blocks]") {
   TempDir dir;
   fs::path corpus = write_corpus(dir);
   RunResult lint = run_anthology("lint --corpus " + shell_arg(corpus) + " --index " + shell_arg(dir.path() / "index.db"));
