@@ -89,6 +89,16 @@ TEST_CASE("query blocks: build shows each block's answer as a table with its ids
   CHECK(lit2_blocks[1].find("<th>id</th><th>year</th>") != std::string::npos);
   CHECK(lit2_blocks[1].find("<td><a href=\"LIT-3.html\">LIT-3</a></td><td>2022</td>") != std::string::npos);
 
+  // A block's --sql is read-only as on the command line: refused, the page says why, the index is whole.
+  dir.write("corpus/lit/LIT-5.md", "---\nid: LIT-5\ntitle: Fifth\nauthors: [Moe]\nyear: 2024\n---\n```anthology\nquery --sql \"DELETE FROM nodes\"\n```\n");
+  REQUIRE(build_site(dir.path(), corpus, dir.path() / "site3").status == 0);
+  auto refused = blocks_of(read_file(dir.path() / "site3" / "LIT-5.html"));
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0].find("query-error") != std::string::npos);
+  CHECK(refused[0].find("only reading statements are allowed") != std::string::npos);
+  CHECK(links(blocks_of(read_file(dir.path() / "site3" / "LIT-1.html"))[0], "SOTA-2"));
+  fs::remove(corpus / "lit" / "LIT-5.md");
+
   // The bad block is a warning of the build's summary, not a failure; the same corpus gives the same bytes.
   CHECK(r.out.find("1 warning") != std::string::npos);
   RunResult again = build_site(dir.path(), corpus, dir.path() / "site2");
