@@ -78,6 +78,20 @@ void read_rendered(JsonReader& r, RenderedBody& body) {
         if (i != 4) throw JsonMalformed();
         body.links.push_back(std::move(l));
       });
+    } else if (k == "queries") {
+      each_item(r, [&] {
+        QueryBlock q;
+        int i = 0;
+        each_item(r, [&] {
+          if (i == 0) q.text = r.string();
+          else if (i == 1) q.line = r.int32();
+          else if (i == 2) q.column = r.int32();
+          else throw JsonMalformed();
+          ++i;
+        });
+        if (i != 3) throw JsonMalformed();
+        body.queries.push_back(std::move(q));
+      });
     } else r.skip();
   });
 }

@@ -9,7 +9,8 @@
 //          "wikilinks":[{"target":..,"heading":..,"display":..,"at":LOC,"resolved":..}],
 //          "relations":[{"kind":..,"from":..,"written":..,"to":..,"at":LOC,"origin":..}],
 //          "body":..,"body_line":1,"word_count":0,
-//          "rendered":{"html":..,"plain":..,"links":[[target,heading,excerpt,is_file],..]}},
+//          "rendered":{"html":..,"plain":..,"links":[[target,heading,excerpt,is_file],..],
+//                      "queries":[[text,line,column],..] (only when there are any)}},
 //  "diagnostics":[{"rule":..,"severity":"error","at":LOC,"message":..,"related":[[LOC,message],..]}]}
 //
 // LOC is [line, column] when the file is the note's own path, else [line, column, file]. A number that is

@@ -58,7 +58,7 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
       [&](std::size_t i) {
         const Note& n = g.note(by_id[i]);
         PassedBody p;
-        p.body = fill_body(n, target, glossary_, bodies_kept_);
+        p.body = fill_body(n, target, glossary_, bodies_kept_, query_html(by_id[i]));
         if (on_doc) {
           p.doc = search_doc(n);
           p.terms = count_terms(p.doc);

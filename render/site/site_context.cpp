@@ -14,6 +14,7 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
       records_(input.diagnostics, input.kernel_results),
       layouts_(input.options.layout_cache.empty() ? std::make_unique<LayoutCache>()
                                                   : std::make_unique<LayoutCache>(input.options.layout_cache)),
+      queries_(input.graph, input.options.query_db),
       bodies_(input.graph.vertex_count()) {
   pass_bodies(on_doc);
 }
@@ -22,7 +23,8 @@ std::string SiteContext::render_body_of(std::size_t v) const {
   if (bodies_kept_)
     if (std::optional<std::string> kept = bodies_.get(v)) return std::move(*kept);
   // Not kept: filled in again.
-  return std::move(fill_body(input_.graph.note(v), [this](std::string_view id) { return link_target(id); }, glossary_).html);
+  return std::move(
+      fill_body(input_.graph.note(v), [this](std::string_view id) { return link_target(id); }, glossary_, true, query_html(v)).html);
 }
 
 std::vector<std::size_t> SiteContext::neighborhood(std::size_t v, std::size_t cap) const {
