@@ -259,6 +259,17 @@ void each_item(JsonReader& r, F item) {
   }
 }
 
+// Reads an array of exactly `size` elements, a record written by position: `field(i)` reads element i.
+template <class F>
+void each_field(JsonReader& r, int size, F field) {
+  int i = 0;
+  each_item(r, [&] {
+    if (i == size) throw JsonMalformed();
+    field(i++);
+  });
+  if (i != size) throw JsonMalformed();
+}
+
 // Runs `member(key)` for each member of an object.
 template <class F>
 void each_member(JsonReader& r, F member) {

@@ -66,30 +66,22 @@ void read_rendered(JsonReader& r, RenderedBody& body) {
     else if (k == "links") {
       each_item(r, [&] {
         BodyLink l;
-        int i = 0;
-        each_item(r, [&] {
+        each_field(r, 4, [&](int i) {
           if (i == 0) l.target = r.string();
           else if (i == 1) l.heading = r.string();
           else if (i == 2) l.excerpt = r.string();
-          else if (i == 3) l.file = r.boolean();
-          else throw JsonMalformed();
-          ++i;
+          else l.file = r.boolean();
         });
-        if (i != 4) throw JsonMalformed();
         body.links.push_back(std::move(l));
       });
     } else if (k == "queries") {
       each_item(r, [&] {
         QueryBlock q;
-        int i = 0;
-        each_item(r, [&] {
+        each_field(r, 3, [&](int i) {
           if (i == 0) q.text = r.string();
           else if (i == 1) q.line = r.int32();
-          else if (i == 2) q.column = r.int32();
-          else throw JsonMalformed();
-          ++i;
+          else q.column = r.int32();
         });
-        if (i != 3) throw JsonMalformed();
         body.queries.push_back(std::move(q));
       });
     } else r.skip();
@@ -134,14 +126,10 @@ void read_fields(JsonReader& r, Note& n, NotePath& path) {
       else if (k == "items") {
         each_item(r, [&] {
           FieldValue v;
-          int i = 0;
-          each_item(r, [&] {
+          each_field(r, 2, [&](int i) {
             if (i == 0) v.text = r.string();
-            else if (i == 1) v.where = read_location(r, path());
-            else throw JsonMalformed();
-            ++i;
+            else v.where = read_location(r, path());
           });
-          if (i != 2) throw JsonMalformed();
           f.items.push_back(std::move(v));
         });
       } else if (k == "keys") f.keys = read_strings(r);
@@ -247,14 +235,10 @@ Diagnostic read_diagnostic(JsonReader& r, const std::string& path) {
     else if (k == "related") {
       each_item(r, [&] {
         RelatedLocation rel;
-        int i = 0;
-        each_item(r, [&] {
+        each_field(r, 2, [&](int i) {
           if (i == 0) rel.where = read_location(r, path);
-          else if (i == 1) rel.message = r.string();
-          else throw JsonMalformed();
-          ++i;
+          else rel.message = r.string();
         });
-        if (i != 2) throw JsonMalformed();
         d.related.push_back(std::move(rel));
       });
     } else r.skip();

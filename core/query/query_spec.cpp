@@ -139,4 +139,8 @@ Expected<SqlLimits> sql_limits(const FlagValues& flags) {
   return limits;
 }
 
+std::string origin_needs_practice(std::string_view id, std::string_view kind) {
+  return "origin needs a practice (SOTA); " + std::string(id) + " is a " + (kind.empty() ? std::string("node of no kind") : std::string(kind));
+}
+
 }  // namespace anth::query

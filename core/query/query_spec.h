@@ -59,4 +59,8 @@ Expected<SqlLimits> sql_limits(const FlagValues& flags);
 // checked (--format, --freshness, --timeout, --max-rows). `this`, where an id goes, is `this_id`.
 Expected<QuerySpec> parse_query_block(std::string_view line, std::string_view this_id);
 
+// Why `origin ID` has no answer when ID is not a practice: `kind` is its kind's name, empty for none.
+// One wording for the lint rule (Q001) and the page's error box.
+std::string origin_needs_practice(std::string_view id, std::string_view kind);
+
 }  // namespace anth::query

@@ -55,6 +55,13 @@ std::string links_text(const LinkedPaper& lp) {
   return how;
 }
 
+// How a linked paper stands to the origin, as the report and the table mark it ("" for neither).
+std::string origin_mark(const LinkedPaper& lp, const Provenance& p) {
+  if (p.origin && lp.paper.id == p.origin->id) return "[origin]";
+  if (earlier_than_origin(lp, p)) return "[earlier than the origin]";
+  return "";
+}
+
 }  // namespace
 
 query::ResultTable origin_table(const Provenance& p) {
@@ -62,9 +69,8 @@ query::ResultTable origin_table(const Provenance& p) {
   query::ResultTable t;
   t.columns = {"year", "id", "title", "linked as"};
   for (const LinkedPaper& lp : p.linked) {
-    std::string mark = p.origin && lp.paper.id == p.origin->id ? "[origin] "
-                       : earlier_than_origin(lp, p)            ? "[earlier than the origin] "
-                                                               : "";
+    std::string mark = origin_mark(lp, p);
+    if (!mark.empty()) mark += ' ';
     t.rows.push_back({lp.paper.year ? Cell::of(static_cast<std::int64_t>(*lp.paper.year)) : Cell::null(), Cell::of(lp.paper.id),
                       Cell::of(lp.paper.title), Cell::of(mark + links_text(lp))});
   }
@@ -93,8 +99,7 @@ std::string origin_text(const Provenance& p) {
     out += "\nLinked papers, earliest first\n";
     for (const LinkedPaper& lp : p.linked) {
       out += "  " + year_text(lp.paper.year) + "  " + ref_text(lp.paper);
-      if (p.origin && lp.paper.id == p.origin->id) out += "  [origin]";
-      else if (earlier_than_origin(lp, p)) out += "  [earlier than the origin]";
+      if (std::string mark = origin_mark(lp, p); !mark.empty()) out += "  " + mark;
       out += "\n";
       out += "        " + escape_for_terminal(links_text(lp)) + "\n";
     }

@@ -5,6 +5,7 @@
 #include "core/query/node_details.h"
 #include "core/query/provenance.h"
 #include "core/query/query_db.h"
+#include "core/query/query_spec.h"
 #include "render/query/origin_report.h"
 #include "render/query/walk_report.h"
 
@@ -34,7 +35,7 @@ Expected<query::ResultTable> origin_table(sqlite3* db, const query::QuerySpec& s
   if (!provenance) return std::unexpected(provenance.error());
   if (!*provenance) return failure(query::no_node_message(db, spec.id));
   const std::string& kind = (*provenance)->practice.kind;
-  if (kind != "SOTA") return failure("origin needs a practice (SOTA); " + spec.id + " is a " + (kind.empty() ? "node of no kind" : kind));
+  if (kind != "SOTA") return failure(query::origin_needs_practice(spec.id, kind));
   return render::origin_table(**provenance);
 }
 

@@ -43,8 +43,7 @@ std::optional<std::string> problem(const Graph& g, const Note& note, const Query
   if (spec->command == query::QuerySpec::Command::Origin) {
     const Note& practice = g.note(*g.vertex(spec->id));
     if (practice.kind != Kind::Sota)
-      return "origin needs a practice (SOTA); " + spec->id + " is a " +
-             (practice.kind ? kind_name(*practice.kind) : std::string("node of no kind"));
+      return query::origin_needs_practice(spec->id, practice.kind ? kind_name(*practice.kind) : std::string());
   }
   if (spec->sql) return sql_problem(*spec->sql, schema);
   return std::nullopt;
