@@ -139,6 +139,53 @@ Expected<std::optional<query::QueryDb>> index_for_queries(Session& session, cons
   return std::optional<query::QueryDb>(std::move(*db));
 }
 
+// Kernels, render, store and swap-in of a session already checked. Returns the exit status.
+int render_and_commit(Session& session, const Args& args, const BuildInputs& inputs, PhaseTimer& timer,
+                      std::chrono::steady_clock::time_point started, std::size_t errors, std::size_t warnings,
+                      std::uint64_t sources) {
+  const fs::path& out = inputs.out;
+  // Kernels run while the index is stored; their results are on the pages and in the index after it.
+  std::vector<StoredKernelResult> kernel_rows = refresh_build_kernels(args, session);
+  timer.mark("kernels");
+  site::SiteInput input = site_input(session, args, inputs);
+  auto query_db = index_for_queries(session, inputs.index);
+  if (!query_db) return std::cerr << "anthology build: " << query_db.error() << "; the previous site is kept\n", 2;
+  input.options.query_db = *query_db ? (*query_db)->handle() : nullptr;
+
+  site::WriteOptions write_options = fault_options();
+  write_options.corpus = session.root;
+  auto writer = site::SiteWriter::begin(out, write_options);
+  if (!writer) {
+    std::cerr << "anthology build: " << writer.error() << "; the previous site is kept\n";
+    return 2;
+  }
+  input.options.renderer = renderer_identity();
+  PhasedProgress progress(started);
+  input.options.progress = std::ref(progress);
+  input.options.recorded = site::RecordedKeys::load(out);
+  bool built = site::build_site(
+      input, [&](const std::string& path, std::string bytes) { return (*writer)->put(path, std::move(bytes)); },
+      [&](const std::string& path) { return (*writer)->keep(path); });
+  progress.finish();
+  timer.mark("render");
+  if (auto stored = session.wait_stored(); !stored) {
+    std::cerr << "anthology build: " << stored.error() << "; the previous site is kept\n";
+    return 2;
+  }
+  store_build_kernels(session, kernel_rows);
+  timer.mark("store index (waited for)");
+  auto stats = built ? (*writer)->commit() : Expected<site::WriteStats>(failure((*writer)->error()));
+  if (!stats) {
+    std::cerr << "anthology build: " << stats.error() << "; the previous site is kept\n";
+    return 2;
+  }
+  timer.mark("commit site");
+  BuildSummary summary{stats->pages_total, stats->files_total, errors, warnings};
+  if (auto hash = hash_with_kernel_results(inputs, sources)) remember_build(inputs, *hash, summary);
+  print_summary(out, *stats, summary, started);
+  return 0;
+}
+
 // One build: ingest (only changed notes), check, render, swap the site in. Returns the exit status.
 int build_once(const Args* args) {
   auto started = std::chrono::steady_clock::now();
@@ -182,46 +229,7 @@ int build_once(const Args* args) {
     return 1;
   }
 
-  // Kernels run while the index is stored; their results are on the pages and in the index after it.
-  std::vector<StoredKernelResult> kernel_rows = refresh_build_kernels(*args, *session);
-  timer.mark("kernels");
-  site::SiteInput input = site_input(*session, *args, inputs);
-  auto query_db = index_for_queries(*session, inputs.index);
-  if (!query_db) return std::cerr << "anthology build: " << query_db.error() << "; the previous site is kept\n", 2;
-  input.options.query_db = *query_db ? (*query_db)->handle() : nullptr;
-
-  site::WriteOptions write_options = fault_options();
-  write_options.corpus = session->root;
-  auto writer = site::SiteWriter::begin(out, write_options);
-  if (!writer) {
-    std::cerr << "anthology build: " << writer.error() << "; the previous site is kept\n";
-    return 2;
-  }
-  input.options.renderer = renderer_identity();
-  PhasedProgress progress(started);
-  input.options.progress = std::ref(progress);
-  input.options.recorded = site::RecordedKeys::load(out);
-  bool built = site::build_site(
-      input, [&](const std::string& path, std::string bytes) { return (*writer)->put(path, std::move(bytes)); },
-      [&](const std::string& path) { return (*writer)->keep(path); });
-  progress.finish();
-  timer.mark("render");
-  if (auto stored = session->wait_stored(); !stored) {
-    std::cerr << "anthology build: " << stored.error() << "; the previous site is kept\n";
-    return 2;
-  }
-  store_build_kernels(*session, kernel_rows);
-  timer.mark("store index (waited for)");
-  auto stats = built ? (*writer)->commit() : Expected<site::WriteStats>(failure((*writer)->error()));
-  if (!stats) {
-    std::cerr << "anthology build: " << stats.error() << "; the previous site is kept\n";
-    return 2;
-  }
-  timer.mark("commit site");
-  BuildSummary summary{stats->pages_total, stats->files_total, errors, warnings};
-  if (auto hash = hash_with_kernel_results(inputs, sources)) remember_build(inputs, *hash, summary);
-  print_summary(out, *stats, summary, started);
-  return 0;
+  return render_and_commit(*session, *args, inputs, timer, started, errors, warnings, sources);
 }
 
 }  // namespace

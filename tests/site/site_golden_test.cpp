@@ -8,6 +8,8 @@
 #include <string>
 
 #include "core/index/index.h"
+#include "ingest/load_corpus.h"
+#include "render/kernels/kernel_checks.h"
 #include "render/kernels/kernel_library.h"
 #include "tests/site/site_test_support.h"
 
@@ -144,6 +146,18 @@ TEST_CASE("site: a stored kernel result shows on the node's page and the kernel 
   TempDir dir;
   fs::path corpus = copy_fixture(dir), out = dir.path() / "site";
   REQUIRE(build_site(dir.path(), corpus, out).status == 0);
+  // Results of each node's current program, as a build that ran them would store (a result of another
+  // program reads 'stale': tests/cli/build_kernels_test.cpp).
+  auto loaded = anth::ingest::load_corpus(anth::ingest::LoadOptions{corpus}, nullptr);
+  REQUIRE(loaded);
+  auto program_of = [&](const std::string& id) {
+    for (const auto& n : loaded->corpus.notes)
+      if (n.id == id) return anth::kernels::program_key(n);
+    return std::string();
+  };
+  const std::string qk_program = program_of("SOTA-002"), sdpa_program = program_of("SOTA-001");
+  REQUIRE(!qk_program.empty());
+  REQUIRE(!sdpa_program.empty());
   {
     auto index = anth::Index::open(dir.path() / "index.db");
     REQUIRE(index.has_value());
@@ -151,10 +165,10 @@ TEST_CASE("site: a stored kernel result shows on the node's page and the kernel 
                                         R"j([{"claim":"max logit within sqrt(d)","measured":7.5,"bound":8,"direction":"<=","pass":true},)j"
                                         R"j({"claim":"control exceeds","measured":9,"bound":1,"direction":">=","pass":true},)j"
                                         R"j({"claim":"entropy","measured":5.03,"bound":5.045,"direction":"≈","tolerance":0.1,"pass":true}])j",
-                                        "c++ (c++ (Debian 12.2.0-14) 12.2.0)", "2026-01-02T03:04:05Z", ""}));
+                                        "c++ (c++ (Debian 12.2.0-14) 12.2.0)", "2026-01-02T03:04:05Z", "", qk_program}));
     REQUIRE(index->store_kernel_result({"SOTA-001", "sdpa_scale", false,
                                         R"j([{"claim":"scaled variance near 1","measured":1.9,"bound":1.1,"pass":false}])j",
-                                        "g++ 12", "2026-01-02T03:04:05Z", ""}));
+                                        "g++ 12", "2026-01-02T03:04:05Z", "", sdpa_program}));
   }
   RunResult r = build_site(dir.path(), corpus, out);
   REQUIRE(r.status == 0);

@@ -39,7 +39,7 @@ TEST_CASE("site: a line field is a property line with its key and its value rend
   CHECK(b.links[0].target == "LIT-105");
 }
 
-TEST_CASE("site: each field line of a paragraph is marked; prose and code are left alone", "[site][inline-fields]") {
+TEST_CASE("site: each field line of a paragraph is marked, prose and code are left alone", "[site][inline-fields]") {
   RenderedForTest b = render("status-note:: <draft> & more\nrating:: 3\nnot a field:: here\n\n`key:: code`\n\n"
                              "```\nkey:: fenced\n```\n\nText then key:: value\n");
   CHECK(b.html.find("<span class=\"field-key\">status-note:</span> &lt;draft&gt; &amp; more</span>") != std::string::npos);
