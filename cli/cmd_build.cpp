@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/session.h"
 #include "cli/watch.h"
+#include "core/index/body_reader.h"
 #include "core/util/contained_file.h"
 #include "core/util/phase_timer.h"
 #include "ingest/config_file.h"
@@ -151,8 +152,11 @@ int build_once(const Args* args) {
 
   // The index is updated on a thread of its own while the site renders; the site is swapped in only
   // once both are done.
-  auto session = open_session(*args, StoreMode::Background);
+  auto session = open_session(*args, StoreMode::Background, /*bodies=*/true);
   if (!session) return usage_error("build", session.error());
+  // The bodies ingest left in the index, read back one page at a time (core/index/body_reader.h).
+  auto body_reader = BodyReader::open(inputs.index);
+  if (!body_reader) return usage_error("build", body_reader.error());
   // What ingest freed (file bytes, parse encodings, a large note's index rows) goes back to the system
   // before rendering: glibc keeps freed memory per thread's arena, where the rendering threads would
   // not reuse it, and the peak would be the sum of both phases.
@@ -168,6 +172,7 @@ int build_once(const Args* args) {
   }
 
   site::SiteInput input = site_input(*session, *args, inputs);
+  input.options.stored_body = [&](const Note& n) { return body_reader->read(n.path); };
 
   site::WriteOptions write_options = fault_options();
   write_options.corpus = session->root;

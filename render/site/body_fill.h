@@ -30,5 +30,8 @@ struct FilledBody {
 // terms only.
 FilledBody fill_body(const Note& note, const std::function<LinkTarget(std::string_view id)>& target, const Glossary& glossary,
                      bool html = true);
+// The same over the note's html read from the index (a body RenderedBody::stored there).
+FilledBody fill_body(const Note& note, std::string_view body_html, const std::function<LinkTarget(std::string_view id)>& target,
+                     const Glossary& glossary, bool html = true);
 
 }  // namespace anth::site

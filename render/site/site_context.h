@@ -41,6 +41,9 @@ struct SiteOptions {
                                         // no body cache is used
   RecordedKeys recorded;                // the page keys of the current site (page_keys.h)
   unsigned threads = 0;                 // 0: one per core
+  // The html and plain of a body the index keeps (RenderedBody::stored), read as the site needs them
+  // so that a build never holds them all; from any thread. Empty, or nullopt: the body is empty.
+  std::function<std::optional<BodyText>(const Note&)> stored_body;
   // Told how far a phase ("bodies", "pages") has come; from any thread. Empty: nobody is told.
   std::function<void(std::string_view phase, std::size_t done, std::size_t total)> progress;
 };
@@ -109,6 +112,11 @@ class SiteContext {
   // Fills in every body once, on every core, using each in id order (site_body_pass.cpp).
   void pass_bodies(const DocUse& on_doc);
   LinkTarget link_target(std::string_view id) const { return vertices_.link_target(id); }
+  // Views of the note's body text: its own, or read through options.stored_body into `read`.
+  struct BodyView {
+    std::string_view html, plain;
+  };
+  BodyView body_text(const Note& n, BodyText& read) const;
 
   const SiteInput& input_;
   Glossary glossary_;
