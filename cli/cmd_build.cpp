@@ -1,6 +1,7 @@
 // anthology build: ingest, check and render the corpus into a static site (docs/site.md).
 #include <malloc.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +15,7 @@
 #include "cli/session.h"
 #include "cli/watch.h"
 #include "core/index/body_reader.h"
+#include "core/query/query_db.h"
 #include "core/util/contained_file.h"
 #include "core/util/phase_timer.h"
 #include "ingest/config_file.h"
@@ -125,6 +127,18 @@ site::SiteInput site_input(const Session& session, const Args& args, const Build
   return input;
 }
 
+// The index as this build stored it, which answers the query blocks (render/site/query_blocks.h): only a
+// corpus with query blocks waits for the store before rendering. None when there are no blocks, or
+// when it cannot be opened (the blocks then say so); a failure when the store failed.
+Expected<std::optional<query::QueryDb>> index_for_queries(Session& session, const fs::path& index) {
+  const auto& notes = session.corpus().notes;
+  if (std::none_of(notes.begin(), notes.end(), [](const Note& n) { return !n.rendered.queries.empty(); })) return std::nullopt;
+  if (auto stored = session.wait_stored(); !stored) return std::unexpected(stored.error());
+  auto db = query::QueryDb::open(index);
+  if (!db) return std::optional<query::QueryDb>();
+  return std::optional<query::QueryDb>(std::move(*db));
+}
+
 // One build: ingest (only changed notes), check, render, swap the site in. Returns the exit status.
 int build_once(const Args* args) {
   auto started = std::chrono::steady_clock::now();
@@ -172,6 +186,9 @@ int build_once(const Args* args) {
   }
 
   site::SiteInput input = site_input(*session, *args, inputs);
+  auto query_db = index_for_queries(*session, inputs.index);
+  if (!query_db) return std::cerr << "anthology build: " << query_db.error() << "; the previous site is kept\n", 2;
+  input.options.query_db = *query_db ? (*query_db)->handle() : nullptr;
   input.options.stored_body = [&](const Note& n) { return body_reader->read(n.path); };
 
   site::WriteOptions write_options = fault_options();

@@ -7,6 +7,7 @@
 #include "cli/session.h"
 #include "core/query/graph_walk.h"
 #include "core/query/index_corpus.h"
+#include "core/query/query_spec.h"
 #include "render/query/result_formats.h"
 #include "render/query/text_width.h"
 #include "render/query/walk_report.h"
@@ -20,26 +21,19 @@ namespace {
 }  // namespace
 
 int run_neighbors(const Args& args) {
-  if (args.positionals.size() != 1)
-    return usage_error("neighbors", args.positionals.empty() ? "which node? (anthology neighbors ID)" : "one ID at a time");
+  auto spec = query::neighbors_spec(args.values, args.positionals);
+  if (!spec) return usage_error("neighbors", spec.error());
   std::string format_name = args.get("--format").value_or("table");
   auto format = render::parse_result_format(format_name);
   if (!format) return usage_error("neighbors", "--format must be table, json, csv or ids, not '" + format_name + "'");
-  int depth = 1;
-  if (auto d = args.get("--depth")) {
-    char* end = nullptr;
-    long n = std::strtol(d->c_str(), &end, 10);
-    if (d->empty() || *end || n < 0 || n > 1000) return usage_error("neighbors", "--depth needs a number from 0 to 1000, not '" + *d + "'");
-    depth = static_cast<int>(n);
-  }
-  auto relations = query::relation_list(args.all("--relation"));
-  if (!relations) return usage_error("neighbors", relations.error());
+  const int depth = spec->depth;
+  const std::vector<std::string>* relations = &spec->relations;
 
   auto db = open_query_index(args);
   if (!db) return usage_error("neighbors", db.error());
   auto g = query::graph_from_index(db->handle());
   if (!g) return usage_error("neighbors", g.error());
-  const std::string& id = args.positionals.front();
+  const std::string& id = spec->id;
   auto v = g->graph->vertex(id);
   if (!v) {
     std::cerr << "anthology neighbors: " << query::no_node_message(db->handle(), id) << "\n";

@@ -7,6 +7,7 @@
 #include "cli/query_index.h"
 #include "cli/session.h"
 #include "core/query/provenance.h"
+#include "core/query/query_spec.h"
 #include "render/query/origin_report.h"
 
 namespace anth::cli {
@@ -18,12 +19,12 @@ namespace {
 }  // namespace
 
 int run_origin(const Args& args) {
-  if (args.positionals.size() != 1)
-    return usage_error("origin", args.positionals.empty() ? "which practice? (anthology origin SOTA-ID)" : "one ID at a time");
+  auto spec = query::origin_spec(args.positionals);
+  if (!spec) return usage_error("origin", spec.error());
   std::string format = args.get("--format").value_or("text");
   if (format != "text" && format != "json")
     return usage_error("origin", "--format must be text or json, not '" + format + "'");
-  const std::string& id = args.positionals.front();
+  const std::string& id = spec->id;
 
   auto db = open_query_index(args);
   if (!db) return usage_error("origin", db.error());

@@ -4,12 +4,13 @@
 #include <string>
 #include <vector>
 
+#include "core/query/query_words.h"
+
 namespace anth::cli {
 
-// "lit", "note", "sota", "theory", "term".
-std::vector<std::string> kind_words();
-// Every status any kind allows, each once, in schema order.
-std::vector<std::string> status_words();
+// The kinds and statuses, as the query filters take them.
+using query::kind_words;
+using query::status_words;
 // Every relation name, then "mentions".
 std::vector<std::string> relation_words();
 

@@ -48,7 +48,7 @@ bool is_level_placeholder(char c) { return c > 0x10 && c <= 0x16; }
 std::string without_marker_bytes(std::string_view text) {
   std::string out;
   for (char c : text) {
-    if ((c >= body_link_open && c <= body_terms_close) || is_level_placeholder(c)) out += "\uFFFD";
+    if ((c >= body_link_open && c <= body_last_marker) || is_level_placeholder(c)) out += "\uFFFD";
     else out += c;
   }
   return out;

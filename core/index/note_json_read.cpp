@@ -60,10 +60,12 @@ std::uint64_t read_hash(JsonReader& r) {
 }
 
 // Its html and plain stay in the index (files.body) until the site asks for them.
-void read_rendered(JsonReader& r, RenderedBody& body) {
+void read_rendered(JsonReader& r, RenderedBody& body, bool links) {
   body.stored = true;
   each_member(r, [&](std::string_view k) {
-    if (k == "links") {
+    if (k == "links" && !links) {
+      r.skip();  // only the site uses them
+    } else if (k == "links") {
       each_item(r, [&] {
         BodyLink l;
         int i = 0;
@@ -77,6 +79,20 @@ void read_rendered(JsonReader& r, RenderedBody& body) {
         });
         if (i != 4) throw JsonMalformed();
         body.links.push_back(std::move(l));
+      });
+    } else if (k == "queries") {
+      each_item(r, [&] {
+        QueryBlock q;
+        int i = 0;
+        each_item(r, [&] {
+          if (i == 0) q.text = r.string();
+          else if (i == 1) q.line = r.int32();
+          else if (i == 2) q.column = r.int32();
+          else throw JsonMalformed();
+          ++i;
+        });
+        if (i != 3) throw JsonMalformed();
+        body.queries.push_back(std::move(q));
       });
     } else r.skip();
   });
@@ -212,8 +228,7 @@ Note read_note(JsonReader& r, bool body_links) {
     else if (key == "body") n.body = r.string();
     else if (key == "body_line") n.body_line = r.int32();
     else if (key == "word_count") n.word_count = r.int32();
-    else if (key == "rendered" && body_links) read_rendered(r, n.rendered);
-    else if (key == "rendered") n.rendered.stored = true, r.skip();
+    else if (key == "rendered") read_rendered(r, n.rendered, body_links);
     else r.skip();
   });
   if (!have_path) throw JsonMalformed();

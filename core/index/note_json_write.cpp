@@ -97,7 +97,17 @@ void write_rendered(JsonWriter& w, const RenderedBody& body) {
     w.raw('['), w.string(l.target), w.raw(','), w.string(l.heading), w.raw(','), w.string(l.excerpt);
     w.raw(','), w.boolean(l.file), w.raw(']');
   }
-  w.raw("]}");
+  w.raw(']');
+  if (!body.queries.empty()) {  // written only when there are any
+    w.key("queries"), w.raw('[');
+    for (std::size_t i = 0; i < body.queries.size(); ++i) {
+      const QueryBlock& q = body.queries[i];
+      if (i) w.raw(',');
+      w.raw('['), w.string(q.text), w.raw(','), w.integer(q.line), w.raw(','), w.integer(q.column), w.raw(']');
+    }
+    w.raw(']');
+  }
+  w.raw('}');
 }
 
 }  // namespace

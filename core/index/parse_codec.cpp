@@ -9,7 +9,8 @@
 //          "wikilinks":[{"target":..,"heading":..,"display":..,"at":LOC,"resolved":..}],
 //          "relations":[{"kind":..,"from":..,"written":..,"to":..,"at":LOC,"origin":..}],
 //          "body":..,"body_line":1,"word_count":0,
-//          "rendered":{"links":[[target,heading,excerpt,is_file],..]}},
+//          "rendered":{"links":[[target,heading,excerpt,is_file],..],
+//                      "queries":[[text,line,column],..] (only when there are any)}},
 //  "diagnostics":[{"rule":..,"severity":"error","at":LOC,"message":..,"related":[[LOC,message],..]}]}
 //
 // The body's html and plain are not in it: they are the column files.body (encode_body, below), which

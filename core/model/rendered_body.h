@@ -11,6 +11,7 @@
 //   "<\x03N>" just before an "<a href=\"...\"" whose target is the note file of link N, when it resolves
 //   "<\x04F>" text "<\x05>"      text a glossary term may be linked in; F holds 's' when it starts a new
 //                                paragraph or cell, 't' in a table cell
+//   "<\x06N>"                    query block N of `queries`, answered when the site is built
 // Text inside markers is HTML-escaped as cmark escapes it (& < > ").
 #include <string>
 #include <vector>
@@ -18,7 +19,9 @@
 namespace anth {
 
 inline constexpr char body_link_open = '\x01', body_link_close = '\x02', body_file_link = '\x03',
-                      body_terms_open = '\x04', body_terms_close = '\x05';
+                      body_terms_open = '\x04', body_terms_close = '\x05', body_query_block = '\x06';
+// The last marker byte: a note's own raw HTML never holds one from body_link_open to here.
+inline constexpr char body_last_marker = body_query_block;
 
 struct BodyLink {
   std::string target;    // a wikilink's target as written ("LIT-523", "Zhai et al."; empty for [[#h]]),
@@ -29,10 +32,18 @@ struct BodyLink {
   bool file = false;     // a relative link to a .md file, not a wikilink
 };
 
+// A fenced code block with the info string `anthology`: one query command line (core/query/query_spec.h).
+struct QueryBlock {
+  std::string text;  // the block's text, its final newline dropped
+  int line = 0;      // of the block's first text line, in the body (1-based; the note's line is body_line + line - 1)
+  int column = 0;    // of the fence
+};
+
 struct RenderedBody {
   std::string html;
   std::string plain;  // the text a reader sees, for search
   std::vector<BodyLink> links;
+  std::vector<QueryBlock> queries;  // in body order
   // html and plain are not held here but kept by the index with the parse (core/index, column
   // files.body), read only by the site when it needs them: lint and the queries never load them.
   bool stored = false;

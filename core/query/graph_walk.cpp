@@ -4,7 +4,7 @@
 
 #include "core/model/schema.h"
 #include "core/query/query_db.h"
-#include "core/util/did_you_mean.h"
+#include "core/query/query_words.h"
 #include "core/util/natural_order.h"
 
 namespace anth::query {
@@ -27,22 +27,9 @@ Hop hop_over(const Graph& graph, std::size_t from_vertex, std::size_t to_vertex,
 Expected<std::vector<std::string>> relation_list(const std::vector<std::string>& values) {
   std::vector<std::string> known(relation_kinds().begin(), relation_kinds().end());
   std::vector<std::string> out;
-  for (const std::string& value : values) {
-    std::size_t start = 0;
-    while (start <= value.size()) {
-      std::size_t comma = value.find(',', start);
-      std::string kind = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-      start = comma == std::string::npos ? value.size() + 1 : comma + 1;
-      if (kind.empty()) continue;
-      if (std::find(known.begin(), known.end(), kind) == known.end()) {
-        std::string reason = "unknown relation '" + kind + "'";
-        if (auto best = closest_match(kind, known)) reason += "; did you mean '" + *best + "'?";
-        std::string all;
-        for (const std::string& k : known) all += (all.empty() ? "" : ", ") + k;
-        return failure(reason + " (relations: " + all + ")");
-      }
-      if (std::find(out.begin(), out.end(), kind) == out.end()) out.push_back(kind);
-    }
+  for (const std::string& kind : comma_list(values)) {
+    if (std::find(known.begin(), known.end(), kind) == known.end()) return failure(not_one_of("relation", kind, known));
+    if (std::find(out.begin(), out.end(), kind) == out.end()) out.push_back(kind);
   }
   return out;
 }

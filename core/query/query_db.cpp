@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/index/index.h"
+#include "core/index/index_health.h"
 #include "core/index/sqlite_util.h"
 #include "core/util/did_you_mean.h"
 #include "core/util/natural_order.h"
@@ -37,6 +38,16 @@ Expected<QueryDb> QueryDb::open(const std::filesystem::path& db_path, std::chron
   if (!*row || version.column_int(0) != index_schema_version)
     return failure(db_path.string() + " is an index of another version (expected " +
                    std::to_string(index_schema_version) + ")");
+  return db;
+}
+
+Expected<QueryDb> QueryDb::schema_only() {
+  sqlite3* raw = nullptr;
+  int rc = sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+  QueryDb db(raw);
+  if (rc != SQLITE_OK) return failure("cannot open an in-memory database: " + index_detail::sqlite_error(raw));
+  sqlite3_create_collation_v2(raw, "natural_id", SQLITE_UTF8, nullptr, natural_collation, nullptr);
+  if (auto made = index_detail::create_schema(raw); !made) return std::unexpected(made.error());
   return db;
 }
 

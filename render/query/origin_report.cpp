@@ -49,7 +49,27 @@ bool contradicts_origin(const Hedge& h, const Provenance& p) {
 
 std::string year_text(const std::optional<int>& year) { return year ? std::to_string(*year) : "----"; }
 
+std::string links_text(const LinkedPaper& lp) {
+  std::string how;
+  for (const Link& l : lp.links) how += (how.empty() ? "" : "; ") + link_text(l);
+  return how;
+}
+
 }  // namespace
+
+query::ResultTable origin_table(const Provenance& p) {
+  using query::Cell;
+  query::ResultTable t;
+  t.columns = {"year", "id", "title", "linked as"};
+  for (const LinkedPaper& lp : p.linked) {
+    std::string mark = p.origin && lp.paper.id == p.origin->id ? "[origin] "
+                       : earlier_than_origin(lp, p)            ? "[earlier than the origin] "
+                                                               : "";
+    t.rows.push_back({lp.paper.year ? Cell::of(static_cast<std::int64_t>(*lp.paper.year)) : Cell::null(), Cell::of(lp.paper.id),
+                      Cell::of(lp.paper.title), Cell::of(mark + links_text(lp))});
+  }
+  return t;
+}
 
 std::string origin_text(const Provenance& p) {
   // Text from notes is escaped (escape_for_terminal): ref_text and finding_lines do it for theirs.
@@ -76,9 +96,7 @@ std::string origin_text(const Provenance& p) {
       if (p.origin && lp.paper.id == p.origin->id) out += "  [origin]";
       else if (earlier_than_origin(lp, p)) out += "  [earlier than the origin]";
       out += "\n";
-      std::string how;
-      for (const Link& l : lp.links) how += (how.empty() ? "" : "; ") + link_text(l);
-      out += "        " + escape_for_terminal(how) + "\n";
+      out += "        " + escape_for_terminal(links_text(lp)) + "\n";
     }
   }
 

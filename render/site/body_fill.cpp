@@ -1,6 +1,7 @@
 #include "render/site/body_fill.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "core/model/rendered_body.h"
 #include "render/site/html.h"
@@ -31,8 +32,9 @@ void append_plain_link_open(std::string& out, std::string_view url, std::string_
 
 class Filler {
  public:
-  Filler(const Note& note, const std::function<LinkTarget(std::string_view)>& target, const Glossary& glossary, bool html)
-      : note_(note), target_(target), glossary_(glossary), html_(html), seen_(glossary.terms().size()) {}
+  Filler(const Note& note, const std::function<LinkTarget(std::string_view)>& target, const Glossary& glossary, bool html,
+         const QueryBlockHtml& queries)
+      : note_(note), target_(target), glossary_(glossary), html_(html), queries_(queries), seen_(glossary.terms().size()) {}
 
   FilledBody run(std::string_view in) {
     if (html_) out_.html.reserve(in.size() + in.size() / 2);
@@ -47,6 +49,9 @@ class Filler {
         case body_link_open: done = wikilink(in, head, done); break;
         case body_file_link: file_link(in, head, done); break;
         case body_terms_open: done = terms(in, head, done); break;
+        case body_query_block:
+          if (html_ && queries_) out_.html += queries_(std::strtoul(std::string(head).c_str(), nullptr, 10));
+          break;
         default: break;  // a closing marker without its opening: dropped
       }
     }
@@ -59,7 +64,7 @@ class Filler {
   static std::size_t next_marker(std::string_view in, std::size_t from) {
     for (std::size_t i = from; i < in.size(); ++i) {
       unsigned char c = static_cast<unsigned char>(in[i]);
-      if (c >= body_link_open && c <= body_terms_close && i > 0 && in[i - 1] == '<') return i;
+      if (c >= body_link_open && c <= body_last_marker && i > 0 && in[i - 1] == '<') return i;
     }
     return std::string_view::npos;
   }
@@ -177,6 +182,7 @@ class Filler {
   const std::function<LinkTarget(std::string_view)>& target_;
   const Glossary& glossary_;
   bool html_;
+  const QueryBlockHtml& queries_;
   FilledBody out_;
   std::vector<bool> seen_;             // terms linked anywhere in the body
   std::vector<std::size_t> linked_;    // terms linked in the current paragraph or cell: a few
@@ -187,13 +193,13 @@ class Filler {
 }  // namespace
 
 FilledBody fill_body(const Note& note, const std::function<LinkTarget(std::string_view)>& target, const Glossary& glossary,
-                     bool html) {
-  return Filler(note, target, glossary, html).run(note.rendered.html);
+                     bool html, const QueryBlockHtml& queries) {
+  return Filler(note, target, glossary, html, queries).run(note.rendered.html);
 }
 
 FilledBody fill_body(const Note& note, std::string_view body_html, const std::function<LinkTarget(std::string_view)>& target,
-                     const Glossary& glossary, bool html) {
-  return Filler(note, target, glossary, html).run(body_html);
+                     const Glossary& glossary, bool html, const QueryBlockHtml& queries) {
+  return Filler(note, target, glossary, html, queries).run(body_html);
 }
 
 }  // namespace anth::site

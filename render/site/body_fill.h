@@ -26,12 +26,15 @@ struct FilledBody {
   std::vector<std::size_t> terms;      // glossary terms linked (indexes into Glossary::terms()), in order, no repeats
 };
 
+// The HTML of the note's query block N (render/site/query_blocks.h).
+using QueryBlockHtml = std::function<const std::string&(std::size_t block)>;
+
 // `target(id)` is what a link to the note `id` (as ingest resolved it) shows. `html`: false gives the
-// terms only.
+// terms only. `queries` fills the query blocks' markers; without it they are left out.
 FilledBody fill_body(const Note& note, const std::function<LinkTarget(std::string_view id)>& target, const Glossary& glossary,
-                     bool html = true);
+                     bool html = true, const QueryBlockHtml& queries = {});
 // The same over the note's html read from the index (a body RenderedBody::stored there).
 FilledBody fill_body(const Note& note, std::string_view body_html, const std::function<LinkTarget(std::string_view id)>& target,
-                     const Glossary& glossary, bool html = true);
+                     const Glossary& glossary, bool html = true, const QueryBlockHtml& queries = {});
 
 }  // namespace anth::site

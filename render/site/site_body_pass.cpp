@@ -58,7 +58,7 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
         BodyText read;  // the body's text, when the index keeps it: held only while it is used
         BodyView text = body_text(n, read);
         PassedBody p;
-        p.body = fill_body(n, text.html, target, glossary_, bodies_kept_);
+        p.body = fill_body(n, text.html, target, glossary_, bodies_kept_, query_html(by_id[i]));
         if (on_doc) {
           p.doc = search_doc(n, text.plain);
           p.terms = count_terms(p.doc);

@@ -14,6 +14,7 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
       records_(input.diagnostics, input.kernel_results),
       layouts_(input.options.layout_cache.empty() ? std::make_unique<LayoutCache>()
                                                   : std::make_unique<LayoutCache>(input.options.layout_cache)),
+      queries_(input.graph, input.options.query_db),
       bodies_(input.graph.vertex_count()) {
   pass_bodies(on_doc);
 }
@@ -24,7 +25,8 @@ std::string SiteContext::render_body_of(std::size_t v) const {
   // Not kept: filled in again.
   const Note& n = input_.graph.note(v);
   BodyText read;
-  return std::move(fill_body(n, body_text(n, read).html, [this](std::string_view id) { return link_target(id); }, glossary_).html);
+  return std::move(
+      fill_body(n, body_text(n, read).html, [this](std::string_view id) { return link_target(id); }, glossary_, true, query_html(v)).html);
 }
 
 SiteContext::BodyView SiteContext::body_text(const Note& n, BodyText& read) const {

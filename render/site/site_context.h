@@ -20,6 +20,7 @@
 #include "render/site/glossary.h"
 #include "render/site/layout_cache.h"
 #include "render/site/page_keys_file.h"
+#include "render/site/query_blocks.h"
 #include "render/site/search_index.h"
 #include "render/site/site_backlinks.h"
 #include "render/site/site_records.h"
@@ -44,6 +45,8 @@ struct SiteOptions {
   // The html and plain of a body the index keeps (RenderedBody::stored), read as the site needs them
   // so that a build never holds them all; from any thread. Empty, or nullopt: the body is empty.
   std::function<std::optional<BodyText>(const Note&)> stored_body;
+  sqlite3* query_db = nullptr;          // the index as stored for this build, read-only, which answers
+                                        // the query blocks (query_blocks.h); nullptr: none
   // Told how far a phase ("bodies", "pages") has come; from any thread. Empty: nobody is told.
   std::function<void(std::string_view phase, std::size_t done, std::size_t total)> progress;
 };
@@ -105,6 +108,8 @@ class SiteContext {
   // The last stored kernel result of a node, or nullptr.
   const StoredKernelResult* kernel_result(std::string_view id) const { return records_.kernel_result(id); }
   LayoutCache& layouts() const { return *layouts_; }
+  // The answers of the bodies' query blocks.
+  const QueryBlocks& queries() const { return queries_; }
 
   static std::string_view kind_class(const Note& n) { return kind_class_of(n); }
 
@@ -117,6 +122,9 @@ class SiteContext {
     std::string_view html, plain;
   };
   BodyView body_text(const Note& n, BodyText& read) const;
+  QueryBlockHtml query_html(std::size_t v) const {
+    return [this, v](std::size_t b) -> const std::string& { return queries_.html(v, b); };
+  }
 
   const SiteInput& input_;
   Glossary glossary_;
@@ -126,6 +134,7 @@ class SiteContext {
   SiteBacklinks backlinks_;
   SiteRecords records_;
   std::unique_ptr<LayoutCache> layouts_;
+  QueryBlocks queries_;
   bool bodies_kept_ = false;  // whether the pass kept the bodies' HTML for their pages
   std::vector<std::uint64_t> body_dependencies_;
   BodyStore bodies_;

@@ -10,10 +10,12 @@ namespace {
 
 void render(const Pages& pages, std::size_t v, NodePage& page) { page.data.set("body_html", pages.context().render_body_of(v)); }
 
-// The body as written (its content hash) and what its links resolved to, with those notes' titles and
-// kinds (SiteContext::body_dependencies); the glossary and allow_raw_html are every page's.
+// The body as written (its content hash), what its links resolved to, with those notes' titles and
+// kinds (SiteContext::body_dependencies), and its query blocks' answers (query_blocks.h); the glossary
+// and allow_raw_html are every page's.
 void key(const PageKeys& keys, std::size_t v, Hasher& h) {
   h.number(keys.context().graph().note(v).content_hash).number(keys.context().body_dependencies(v));
+  h.number(keys.context().queries().key(v));
 }
 
 const NodeSectionRegistration registered{{"body", 50, render, key}};
