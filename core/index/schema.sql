@@ -5,7 +5,7 @@
 -- Everything below except meta, files and kernel_results is derived: store() rewrites it from the
 -- resolved corpus in one transaction.
 
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
 -- "ANTH": marks the file as an index of ours (core/index/index_owner.h); nothing else is replaced.
 PRAGMA application_id = 1095652424;
 
@@ -130,7 +130,8 @@ CREATE TABLE kernel_results (
   claims     TEXT NOT NULL DEFAULT '[]',
   compiler   TEXT,
   checked_at TEXT,
-  error      TEXT
+  error      TEXT,
+  program    TEXT NOT NULL DEFAULT ''
 );
 
 -- Full-text search over the title, body and authors of every in-graph note.
