@@ -32,7 +32,7 @@ bool hash_kernel_results(const fs::path& index_path, Hasher& h) {
   auto index = Index::open(index_path, Index::Mode::ReadOnly);
   if (!index) return false;
   for (const StoredKernelResult& r : index->kernel_results()) {
-    for (const std::string* field : {&r.node, &r.kernel, &r.claims_json, &r.compiler, &r.checked_at, &r.error})
+    for (const std::string* field : {&r.node, &r.kernel, &r.claims_json, &r.compiler, &r.checked_at, &r.error, &r.program})
       h.text(*field);
     h.number(r.pass);
   }
@@ -105,6 +105,7 @@ std::uint64_t hash_sources(const BuildInputs& inputs) {
   h.text(renderer_identity());
   h.text(out_key(inputs));
   h.number(inputs.unsafe_html);
+  h.number(inputs.no_kernels);
   {
     // Read as load_config reads it: never a FIFO or a file outside the corpus.
     auto config = read_inside(real_root(inputs.corpus), "anthology.toml", 1 << 20);

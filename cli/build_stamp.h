@@ -19,6 +19,7 @@ struct BuildInputs {
   std::filesystem::path index;  // CORPUS/.anthology/index.db or --index
   std::filesystem::path out;
   bool unsafe_html = false;
+  bool no_kernels = false;
 };
 
 // What a finished build reports, kept to say it again when the next one is skipped.

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <utility>
 
+#include "cli/build_kernels.h"
 #include "cli/build_stamp.h"
 #include "cli/progress.h"
 #include "cli/commands.h"
@@ -149,7 +150,7 @@ int build_once(const Args* args) {
   if (!config) return usage_error("build", config.error());
   auto out_folder = out_dir(*args, root, *config);
   if (!out_folder) return usage_error("build", out_folder.error());
-  BuildInputs inputs{root, index_path(*args, root), *out_folder, args->has("--unsafe-html")};
+  BuildInputs inputs{root, index_path(*args, root), *out_folder, args->has("--unsafe-html"), args->has("--no-kernels")};
   std::uint64_t sources = 0;
   std::error_code ec;
   if (fs::is_directory(root, ec)) {  // else the session says there is no corpus
@@ -185,6 +186,9 @@ int build_once(const Args* args) {
     return 1;
   }
 
+  // Kernels run while the index is stored; their results are on the pages and in the index after it.
+  std::vector<StoredKernelResult> kernel_rows = refresh_build_kernels(*args, *session);
+  timer.mark("kernels");
   site::SiteInput input = site_input(*session, *args, inputs);
   auto query_db = index_for_queries(*session, inputs.index);
   if (!query_db) return std::cerr << "anthology build: " << query_db.error() << "; the previous site is kept\n", 2;
@@ -211,6 +215,7 @@ int build_once(const Args* args) {
     std::cerr << "anthology build: " << stored.error() << "; the previous site is kept\n";
     return 2;
   }
+  store_build_kernels(*session, kernel_rows);
   timer.mark("store index (waited for)");
   auto stats = built ? (*writer)->commit() : Expected<site::WriteStats>(failure((*writer)->error()));
   if (!stats) {

@@ -30,12 +30,16 @@ std::vector<Command> rows() {
        "Ingests and checks the corpus and writes it as a static site: one page per node, listings,\n"
        "tags, glossary, graph, provenance report, kernel index and search. The site works from\n"
        "file:// and any static server. It is written beside DIR and swapped in at the end, so a\n"
-       "failed build leaves the previous site whole; unchanged pages are not rewritten.\n"
+       "failed build leaves the previous site whole; unchanged pages are not rewritten. Kernels whose\n"
+       "result is missing or stale are compiled and run first, once per distinct program, with\n"
+       "--cxx/--cxxflags, else $CXX/$CXXFLAGS; a kernel that fails is a result, not a failed build.\n"
        "Exit status: 0 built, 1 lint errors with --strict, 2 the build could not run.",
-       {{"--out", "DIR", "the site folder (default: [site] out of anthology.toml, inside the corpus; else ./site)", C::dirs()},
+       with({{"--out", "DIR", "the site folder (default: [site] out of anthology.toml, inside the corpus; else ./site)", C::dirs()},
         {"--strict", "", "fail (exit 1, keeping the previous site) when lint finds any error"},
         {"--watch", "", "after building, rebuild whenever a note changes, until interrupted"},
-        {"--unsafe-html", "", "keep raw HTML of notes as HTML (trusted corpora only; escaped by default)"}},
+        {"--unsafe-html", "", "keep raw HTML of notes as HTML (trusted corpora only; escaped by default)"},
+        {"--no-kernels", "", "do not compile and run the kernels whose result is missing or stale"}},
+            toolchain_flags()),  // for the kernels
        {},
        {"anthology build", "anthology build --out public", "anthology build --strict --corpus data"},
        run_build},

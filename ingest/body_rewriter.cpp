@@ -7,6 +7,7 @@
 #include "core/util/html_text.h"
 #include "ingest/body_html.h"
 #include "ingest/body_tree.h"
+#include "ingest/inline_fields_html.h"
 
 namespace anth::ingest {
 
@@ -68,6 +69,7 @@ class BodyRewriter {
     // The text a reader sees is read before markers turn text nodes into raw HTML.
     append_plain(doc_, out_.plain);
     excerpts();
+    mark_line_fields(doc_);  // after the reader's text: its spans are raw HTML
     glossary_candidates();
     place_markers();
   }

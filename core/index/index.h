@@ -20,7 +20,7 @@ struct sqlite3;
 
 namespace anth {
 
-inline constexpr int index_schema_version = 3;  // 3: files.body apart from the parse
+inline constexpr int index_schema_version = 4;  // 3: kernel_results.program; 4: files.body apart from the parse
 
 // What the index remembers of one file, to decide whether it must be parsed again.
 struct CachedFile {
@@ -49,6 +49,7 @@ struct StoredKernelResult {
   std::string compiler;
   std::string checked_at;   // ISO 8601 UTC
   std::string error;        // empty unless it failed to build or run
+  std::string program;      // the key of the program that ran (render/kernels/kernel_checks.h)
 };
 
 class Index {
@@ -107,6 +108,8 @@ class Index {
   Expected<void> store_parses(const std::vector<FileParse>& parses);
 
   Expected<void> store_kernel_result(const StoredKernelResult& result);
+  // Many in one transaction.
+  Expected<void> store_kernel_results(const std::vector<StoredKernelResult>& results);
   std::vector<StoredKernelResult> kernel_results();
 
   sqlite3* handle();

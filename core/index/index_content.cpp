@@ -218,24 +218,40 @@ Expected<void> Index::store(const Corpus& corpus, const std::vector<FileParse>& 
   return {};
 }
 
-Expected<void> Index::store_kernel_result(const StoredKernelResult& result) {
+namespace {
+
+Expected<void> upsert_kernel_result(sqlite3* db, const StoredKernelResult& result) {
+  Statement s(db,
+              "INSERT INTO kernel_results(node, kernel, pass, claims, compiler, checked_at, error, program) "
+              "VALUES(?1,?2,?3,?4,?5,?6,?7,?8) ON CONFLICT(node) DO UPDATE SET kernel = excluded.kernel, "
+              "pass = excluded.pass, claims = excluded.claims, compiler = excluded.compiler, "
+              "checked_at = excluded.checked_at, error = excluded.error, program = excluded.program");
+  if (auto r = s.ready(); !r) return r;
+  s.text(1, result.node);
+  s.text(2, result.kernel);
+  s.integer(3, result.pass ? 1 : 0);
+  s.text(4, result.claims_json.empty() ? std::string_view("[]") : std::string_view(result.claims_json));
+  s.text_or_null(5, result.compiler);
+  s.text_or_null(6, result.checked_at);
+  s.text_or_null(7, result.error);
+  s.text(8, result.program);
+  return s.run();
+}
+
+}  // namespace
+
+Expected<void> Index::store_kernel_result(const StoredKernelResult& result) { return store_kernel_results({result}); }
+
+Expected<void> Index::store_kernel_results(const std::vector<StoredKernelResult>& results) {
   sqlite3* db = handle();
   if (!db) return failure("the index is not open");
   try {
-    Statement s(db,
-                "INSERT INTO kernel_results(node, kernel, pass, claims, compiler, checked_at, error) "
-                "VALUES(?1,?2,?3,?4,?5,?6,?7) ON CONFLICT(node) DO UPDATE SET kernel = excluded.kernel, "
-                "pass = excluded.pass, claims = excluded.claims, compiler = excluded.compiler, "
-                "checked_at = excluded.checked_at, error = excluded.error");
-    if (auto r = s.ready(); !r) return failure("cannot write index at " + state_->path.string() + ": " + r.error());
-    s.text(1, result.node);
-    s.text(2, result.kernel);
-    s.integer(3, result.pass ? 1 : 0);
-    s.text(4, result.claims_json.empty() ? std::string_view("[]") : std::string_view(result.claims_json));
-    s.text_or_null(5, result.compiler);
-    s.text_or_null(6, result.checked_at);
-    s.text_or_null(7, result.error);
-    if (auto r = s.run(); !r) return failure("cannot write index at " + state_->path.string() + ": " + r.error());
+    auto stored = in_write_transaction(db, [&]() -> Expected<void> {
+      for (const StoredKernelResult& r : results)
+        if (auto ok = upsert_kernel_result(db, r); !ok) return ok;
+      return {};
+    });
+    if (!stored) return failure("cannot write index at " + state_->path.string() + ": " + stored.error());
     return {};
   } catch (const std::exception& e) {
     return failure("cannot write index at " + state_->path.string() + ": " + e.what());
@@ -246,7 +262,7 @@ std::vector<StoredKernelResult> Index::kernel_results() {
   std::vector<StoredKernelResult> out;
   try {
     Statement q(handle(),
-                "SELECT node, kernel, pass, claims, compiler, checked_at, error FROM kernel_results ORDER BY node");
+                "SELECT node, kernel, pass, claims, compiler, checked_at, error, program FROM kernel_results ORDER BY node");
     if (!q.ready()) return out;
     for (;;) {
       auto row = q.next();
@@ -259,6 +275,7 @@ std::vector<StoredKernelResult> Index::kernel_results() {
       r.compiler = q.column_text(4);
       r.checked_at = q.column_text(5);
       r.error = q.column_text(6);
+      r.program = q.column_text(7);
       out.push_back(std::move(r));
     }
   } catch (...) {

@@ -1,11 +1,11 @@
 -- The schema of CORPUS/.anthology/index.db, documented in docs/index-schema.md.
--- Version 3 (3: the rendered body in files.body, apart from the parse). The version lives in PRAGMA user_version (anth::index_schema_version in core/index/index.h);
+-- Version 4 (3: kernel_results.program; 4: the rendered body in files.body, apart from the parse). The version lives in PRAGMA user_version (anth::index_schema_version in core/index/index.h);
 -- an index of ours of another version, or a damaged one, is deleted and rebuilt from the notes (never a
 -- file that is not recognisably ours: core/index/index_owner.h).
 -- Everything below except meta, files and kernel_results is derived: store() rewrites it from the
 -- resolved corpus in one transaction.
 
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;
 -- "ANTH": marks the file as an index of ours (core/index/index_owner.h); nothing else is replaced.
 PRAGMA application_id = 1095652424;
 
@@ -132,7 +132,8 @@ CREATE TABLE kernel_results (
   claims     TEXT NOT NULL DEFAULT '[]',
   compiler   TEXT,
   checked_at TEXT,
-  error      TEXT
+  error      TEXT,
+  program    TEXT NOT NULL DEFAULT ''
 );
 
 -- Full-text search over the title, body and authors of every in-graph note.

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "render/kernels/kernel_checks.h"
+
 namespace anth::site {
 
 namespace {
@@ -37,14 +39,19 @@ std::string bound_with_direction(const nlohmann::json& c) {
 
 std::string kernel_number_text(double value) { return number_text(nlohmann::json(value)); }
 
-TemplateValue kernel_result_view(const StoredKernelResult* r) {
-  if (!r)
+bool result_is_current(const Note& n, const StoredKernelResult& r) {
+  const std::string key = kernels::program_key(n);
+  return !key.empty() && r.program == key;
+}
+
+TemplateValue kernel_result_view(const StoredKernelResult* r, bool current) {
+  if (!r || !current)
     return TemplateValue::object()
-        .set("state", "unchecked")
-        .set("label", "not yet checked")
+        .set("state", r ? "stale" : "unchecked")
+        .set("label", r ? "stale: last checked for other parameters" : "not yet checked")
         .set("claims", TemplateValue::list())
         .set("compiler", false)
-        .set("checked_at", false)
+        .set("checked_at", r ? TemplateValue::borrow(r->checked_at) : TemplateValue(false))
         .set("error", false);
   TemplateValue claims = TemplateValue::list();
   nlohmann::json parsed = nlohmann::json::parse(r->claims_json, nullptr, false);

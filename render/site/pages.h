@@ -56,8 +56,10 @@ class Pages {
   TemplateValue term_ref(std::size_t v, const std::string& tip_id, const std::string& root = "") const;
   // The Properties table of a node: its own fields and its typed relations both ways.
   TemplateValue properties(std::size_t v) const;
-  // The last stored result of the node's own kernel, or null.
+  // The last stored result of the node's kernel, or null; current or not (result_is_current).
   const StoredKernelResult* last_result(const Note& n) const;
+  // That result as the templates show it: passed, failed, stale or not yet checked.
+  TemplateValue kernel_result(const Note& n) const;
 
  private:
   std::string wrap(const Frame& frame, const std::string& content_html) const;

@@ -4,6 +4,7 @@
 #include "render/site/html.h"
 #include "render/site/node_section.h"
 #include "render/site/pages.h"
+#include "render/site/kernel_result_view.h"
 #include "render/site/properties_table.h"
 
 namespace anth::site {
@@ -17,13 +18,11 @@ TemplateValue Pages::properties(std::size_t v) const {
                           });
 }
 
-const StoredKernelResult* Pages::last_result(const Note& n) const {
-  const StoredKernelResult* r = ctx_.kernel_result(n.id);
-  if (r) {
-    auto [base, variant] = kernels::split_kernel_name(n.kernel);
-    if (r->kernel != n.kernel && r->kernel != base) r = nullptr;
-  }
-  return r;
+const StoredKernelResult* Pages::last_result(const Note& n) const { return ctx_.kernel_result(n.id); }
+
+TemplateValue Pages::kernel_result(const Note& n) const {
+  const StoredKernelResult* r = last_result(n);
+  return kernel_result_view(r, r && result_is_current(n, *r));
 }
 
 std::string Pages::node_page(std::size_t v, SiteFiles& extra) const {

@@ -74,7 +74,7 @@ std::string Pages::home_page() const {
     const Note& n = g.note(v);
     if (n.kernel.empty()) continue;
     ++kernels;
-    if (const StoredKernelResult* r = last_result(n); r && r->pass) ++passing;
+    if (const StoredKernelResult* r = last_result(n); r && r->pass && result_is_current(n, *r)) ++passing;
   }
 
   TemplateValue data = TemplateValue::object();
@@ -280,7 +280,7 @@ std::string Pages::kernels_page() const {
     bool emits = anth::kernels::check_kernel_request({n.id, n.title, n.kernel, n.kernel_params}).empty();
     rows.push(ref(v)
                   .set("kernel", TemplateValue::borrow(n.kernel))
-                  .set("result", kernel_result_view(last_result(n)))
+                  .set("result", kernel_result(n))
                   .set("download_href", emits ? kernel_file(n.id, n.kernel) : ""));
   }
   Frame frame;
@@ -297,7 +297,7 @@ std::string Pages::search_page() const {
   frame.current = "search";
   frame.body_class = "page-search";
   frame.header_search = false;
-  frame.scripts = {"search/meta.js", "search.js"};
+  frame.scripts = {"search.js"};  // it loads the index when a query needs it
   return wrap(frame, t_.render("search", TemplateValue::object().set("count", ctx_.graph().vertex_count())));
 }
 

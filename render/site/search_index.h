@@ -21,7 +21,7 @@ namespace anth::site {
 struct SearchDoc {
   std::string id;
   std::string title;
-  std::string aliases;  // searched with the title's weight, not shown
+  std::string aliases;  // the aliases and authors: searched with the title's weight, not shown
   std::string kind;   // "LIT", ...
   std::string href;
   std::string text;   // the body as plain text

@@ -33,7 +33,9 @@ std::uint64_t body_dependencies_of(const Note& n, const Target& target) {
 
 SearchDoc search_doc(const Note& n, std::string_view plain) {
   std::string aliases, text;
-  for (const std::string& a : n.aliases) aliases += a + " ";
+  // Aliases and authors are searched with the title's weight (search.js ranks them after the title).
+  for (const auto* names : {&n.aliases, &n.authors})
+    for (const std::string& a : *names) aliases += a + " ";
   for (const std::string* part : {&n.short_definition, &n.plain})
     if (!part->empty()) text += *part + "\n";
   text += plain;

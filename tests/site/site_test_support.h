@@ -37,11 +37,14 @@ inline void replace_in_file(const fs::path& file, const std::string& from, const
 inline std::string shell_arg(const fs::path& p) { return "'" + p.string() + "'"; }
 
 // `anthology build` of `corpus` into `out`, with its index kept beside the site in `dir`, never in
-// the corpus. `env` is prepended to the command ("ANTHOLOGY_SITE_FAULT=fail:3").
+// the corpus. `env` is prepended to the command ("ANTHOLOGY_SITE_FAULT=fail:3"). The kernels are not
+// compiled (--no-kernels) unless `kernels`: the site's tests look at pages; tests/cli/build_kernels_test.cpp
+// and the browser's interaction test check the kernels a build runs.
 inline RunResult build_site(const fs::path& dir, const fs::path& corpus, const fs::path& out,
-                            const std::string& extra = "", const std::string& env = "") {
+                            const std::string& extra = "", const std::string& env = "", bool kernels = false) {
   return run("cd " + shell_arg(dir) + " && NO_COLOR=1 " + env + " " + shell_arg(anthology_binary()) + " build --corpus " +
-             shell_arg(corpus) + " --out " + shell_arg(out) + " --index " + shell_arg(dir / "index.db") + " " + extra);
+             shell_arg(corpus) + " --out " + shell_arg(out) + " --index " + shell_arg(dir / "index.db") +
+             (kernels ? " " : " --no-kernels ") + extra);
 }
 
 // Every regular file under `root`, by '/'-separated relative path; but the site's manifest, whose

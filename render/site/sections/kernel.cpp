@@ -52,7 +52,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
       .set("download_name", false)
       .set("problem", false)
       .set("params", std::move(params))
-      .set("result", kernel_result_view(pages.last_result(n)));
+      .set("result", pages.kernel_result(n));
   add_source(n, k, page.extra);
   page.data.set("kernel", std::move(k));
 }
@@ -66,7 +66,7 @@ void key(const PageKeys& keys, std::size_t v, Hasher& h) {
   h.text(n.id).text(n.title).text(n.kernel);
   for (const auto& [name, value] : n.kernel_params) h.text(name).number(std::bit_cast<std::uint64_t>(value));
   if (const StoredKernelResult* r = keys.context().kernel_result(n.id))
-    h.text(r->kernel).number(r->pass).text(r->claims_json).text(r->compiler).text(r->checked_at).text(r->error);
+    h.text(r->kernel).number(r->pass).text(r->claims_json).text(r->compiler).text(r->checked_at).text(r->error).text(r->program);
 }
 
 const NodeSectionRegistration registered{{"kernel", 70, render, key}};

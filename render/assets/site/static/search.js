@@ -1,32 +1,32 @@
 // anthology site search: runs from file:// with no network and no fetch. The build writes the index
 // as scripts (search/meta.js, search/t-<key>.js, search/d-<n>.js) that assign into globals; this
-// file loads only the shards a query needs, ranks with BM25 (title matches weigh triple) and shows
-// each hit's title and a snippet. Text from notes only ever reaches the page as text nodes.
+// file loads them only when a query needs them (the meta on the first keystroke, then the shards of
+// the query's terms) and answers as the reader types, on the search page and in the header of every
+// page (site.js loads this file when the header's box is first used). Ranking: the exact id first,
+// then notes whose title holds the query as typed, then every word of it, then a title word starting
+// with each, then aliases and authors, then the body by BM25; within each, BM25 (title, aliases and authors weigh triple).
+// Text from notes only ever reaches the page as text nodes.
 (function () {
   "use strict";
+  if (window.ANTH_SEARCH_UI) return;
+  window.ANTH_SEARCH_UI = true;
   var STOP = ["an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "its", "of", "on",
               "or", "that", "the", "this", "to", "was", "with"];
-  var K1 = 1.2, B = 0.75, TITLE_WEIGHT = 3, MAX_RESULTS = 50;
-  var meta = window.ANTH_SEARCH_META;
-  var form = document.getElementById("search-form");
-  var input = document.getElementById("search-q");
-  var status = document.getElementById("search-status");
-  var list = document.getElementById("search-results");
-  if (!input || !status || !list) return;
-
+  var K1 = 1.2, B = 0.75, TITLE_WEIGHT = 3, MAX_RESULTS = 50, POPUP_RESULTS = 8, DEBOUNCE_MS = 120;
   var encoder = new TextEncoder();
-  var baseTitle = document.title;
+  var me = document.currentScript && document.currentScript.getAttribute("src") || "search.js";
+  var root = me.slice(0, me.length - "search.js".length);
 
   // The same words the build indexed: lowercase runs of ASCII letters and digits and non-ASCII
-  // characters, two to forty UTF-8 bytes long, stopwords dropped.
-  function tokenize(text) {
+  // characters, two to forty UTF-8 bytes long, stopwords dropped (kept when `all`).
+  function words(text, all) {
     var out = [], word = "";
     function flush() {
       var n = encoder.encode(word).length;
-      if (n >= 2 && n <= 40 && STOP.indexOf(word) < 0) out.push(word);
+      if (n >= 2 && n <= 40 && (all || STOP.indexOf(word) < 0)) out.push(word);
       word = "";
     }
-    for (var ch of text.toLowerCase()) {
+    for (var ch of String(text).toLowerCase()) {
       var c = ch.codePointAt(0);
       if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c >= 128) word += ch; else flush();
     }
@@ -49,7 +49,7 @@
     if (loaded[src]) { loaded[src].push(done); return; }
     loaded[src] = [done];
     var s = document.createElement("script");
-    s.src = src;
+    s.src = root + src;
     s.async = true;
     function finish() { var cbs = loaded[src]; loaded[src] = { push: function (f) { f(); } }; cbs.forEach(function (f) { f(); }); }
     s.onload = finish;
@@ -62,16 +62,17 @@
     srcs.forEach(function (src) { load(src, function () { if (--left === 0) done(); }); });
   }
 
-  function rank(terms, prefix) {
-    var shards = window.ANTH_SEARCH_SHARDS || {};
-    var n = meta.n, avgdl = meta.avgdl || 1, scores = {}, matched = {};
+  // Every document matching a term (the last one also as a prefix unless followed by a space): its
+  // BM25 score, how many terms it matched, how many in its title, aliases, authors or id, and the
+  // words it matched (for highlighting).
+  function score(terms, prefix, meta, shards) {
+    var n = meta.n, avgdl = meta.avgdl || 1, docs = {};
     terms.forEach(function (term, ti) {
       var shard = shards[shardKey(term)] || {};
       var variants = [];
       if (Object.prototype.hasOwnProperty.call(shard, term)) variants.push([term, 1]);
-      if (prefix && ti === terms.length - 1) {
+      if (prefix && ti === terms.length - 1)
         Object.keys(shard).forEach(function (t) { if (t !== term && t.indexOf(term) === 0) variants.push([t, 0.6]); });
-      }
       var best = {};
       variants.forEach(function (v) {
         var postings = shard[v[0]], df = postings.length;
@@ -79,30 +80,71 @@
         postings.forEach(function (p) {
           var doc = p[0], tf = TITLE_WEIGHT * p[1] + p[2], len = meta.docs[doc][4] || 0;
           var s = v[1] * idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * len / avgdl));
-          if (!best[doc] || s > best[doc]) best[doc] = s;
+          var b = best[doc] || (best[doc] = { s: 0, title: false, words: [] });
+          b.s = Math.max(b.s, s);
+          b.title = b.title || p[1] > 0;
+          b.words.push(v[0]);
         });
       });
       Object.keys(best).forEach(function (doc) {
-        scores[doc] = (scores[doc] || 0) + best[doc];
-        matched[doc] = (matched[doc] || 0) + 1;
+        var d = docs[doc] || (docs[doc] = { doc: +doc, score: 0, matched: 0, inTitle: 0, words: [] });
+        d.score += best[doc].s;
+        d.matched += 1;
+        if (best[doc].title) d.inTitle += 1;
+        d.words = d.words.concat(best[doc].words);
       });
     });
-    return Object.keys(scores).map(function (doc) {
-      return { doc: +doc, score: scores[doc], matched: matched[doc] };
-    }).sort(function (a, b) {
-      return b.matched - a.matched || b.score - a.score || (meta.docs[a.doc][0] < meta.docs[b.doc][0] ? -1 : 1);
+    return Object.keys(docs).map(function (k) { return docs[k]; });
+  }
+
+  // 0 the exact id, 1 the query as typed in the title, 2 every word in the title, 3 a title word
+  // starting with each, 4 every word in the title, aliases, authors or id, 5 the body.
+  function tier(hit, query, terms, meta) {
+    var d = meta.docs[hit.doc];
+    if (String(d[0]).toLowerCase() === query) return 0;
+    var title = words(d[1], true);
+    if (terms.length > 1 && (" " + words(d[1], true).join(" ") + " ").indexOf(" " + words(query, true).join(" ") + " ") >= 0 &&
+        String(d[1]).toLowerCase().indexOf(query) >= 0) return 1;
+    if (terms.every(function (t) { return title.indexOf(t) >= 0; })) return 2;
+    if (terms.every(function (t) { return title.some(function (w) { return w.indexOf(t) === 0; }); })) return 3;
+    return hit.inTitle === terms.length ? 4 : 5;
+  }
+
+  function rank(query, terms, prefix) {
+    var meta = window.ANTH_SEARCH_META;
+    var hits = score(terms, prefix, meta, window.ANTH_SEARCH_SHARDS || {});
+    // Every word must match; only when no note has them all do notes with some of them answer.
+    var all = hits.filter(function (h) { return h.matched === terms.length; });
+    if (all.length) hits = all;
+    var q = query.trim().toLowerCase();
+    hits.forEach(function (h) { h.tier = tier(h, q, terms, meta); });
+    return hits.sort(function (a, b) {
+      return a.tier - b.tier || b.matched - a.matched || b.score - a.score ||
+        (meta.docs[a.doc][0] < meta.docs[b.doc][0] ? -1 : 1);
     });
   }
 
-  function escapeRegExp(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+  // The text's words that are among `marked` (whole words only), as <mark>, the rest as text.
+  function appendMarked(el, text, marked) {
+    var re = /[a-z0-9\u0080-\uffff]+/gi, last = 0, m;
+    while ((m = re.exec(text)) !== null) {
+      if (!marked[m[0].toLowerCase()]) continue;
+      if (m.index > last) el.appendChild(document.createTextNode(text.slice(last, m.index)));
+      var mark = document.createElement("mark");
+      mark.textContent = m[0];
+      el.appendChild(mark);
+      last = m.index + m[0].length;
+    }
+    if (last < text.length) el.appendChild(document.createTextNode(text.slice(last)));
+  }
 
-  // A window of the text around the first match, with every match marked.
-  function snippet(text, terms) {
+  // A window of the text around the first matched word.
+  function snippet(text, marked) {
     var p = document.createElement("p");
     p.className = "snippet";
     if (!text) return p;
-    var re = new RegExp("(" + terms.map(escapeRegExp).join("|") + ")", "gi");
-    var first = text.search(re);
+    var re = /[a-z0-9\u0080-\uffff]+/gi, first = -1, m;
+    while ((m = re.exec(text)) !== null) if (marked[m[0].toLowerCase()]) { first = m.index; break; }
     var from = 0, to = Math.min(text.length, 240);
     if (first > 80) {
       from = text.lastIndexOf(" ", first - 80);
@@ -111,80 +153,126 @@
     }
     var end = text.indexOf(" ", to);
     if (to < text.length && end > 0 && end - to < 30) to = end;
-    var part = (from > 0 ? "\u2026" : "") + text.slice(from, to).replace(/\s+/g, " ") + (to < text.length ? "\u2026" : "");
-    var last = 0, m;
-    re.lastIndex = 0;
-    while ((m = re.exec(part)) !== null) {
-      if (m.index > last) p.appendChild(document.createTextNode(part.slice(last, m.index)));
-      var mark = document.createElement("mark");
-      mark.textContent = m[0];
-      p.appendChild(mark);
-      last = m.index + m[0].length;
-      if (m[0].length === 0) re.lastIndex++;
-    }
-    if (last < part.length) p.appendChild(document.createTextNode(part.slice(last)));
+    appendMarked(p, (from > 0 ? "\u2026" : "") + text.slice(from, to).replace(/\s+/g, " ") + (to < text.length ? "\u2026" : ""), marked);
     return p;
   }
 
-  function show(query, terms, hits) {
-    list.textContent = "";
-    var docs = window.ANTH_SEARCH_DOCS || {};
-    hits.slice(0, MAX_RESULTS).forEach(function (hit) {
-      var d = meta.docs[hit.doc];
-      var li = document.createElement("li");
-      li.className = "hit kind-" + String(d[2]).toLowerCase();
-      var head = document.createElement("p");
-      head.className = "hit-head";
-      var badge = document.createElement("span");
-      badge.className = "badge kind-" + String(d[2]).toLowerCase();
-      badge.textContent = d[2];
-      var a = document.createElement("a");
-      a.className = "hit-title";
-      a.href = d[3];
-      a.textContent = d[1];
-      var id = document.createElement("span");
-      id.className = "node-id";
-      id.textContent = d[0];
-      head.appendChild(badge);
-      head.appendChild(document.createTextNode(" "));
-      head.appendChild(a);
-      head.appendChild(document.createTextNode(" "));
-      head.appendChild(id);
-      li.appendChild(head);
-      var chunk = docs[Math.floor(hit.doc / meta.chunk)];
-      li.appendChild(snippet(chunk ? chunk[hit.doc % meta.chunk] : "", terms));
-      list.appendChild(li);
-    });
-    var shown = Math.min(hits.length, MAX_RESULTS);
-    status.textContent = hits.length === 0 ? "No notes match \u201c" + query + "\u201d." :
-      hits.length + (hits.length === 1 ? " note matches" : " notes match") + " \u201c" + query + "\u201d" +
-      (shown < hits.length ? "; the first " + shown + " are shown." : ".");
-    document.title = query + " \u00b7 " + baseTitle;
+  function hitItem(hit, terms) {
+    var meta = window.ANTH_SEARCH_META, docs = window.ANTH_SEARCH_DOCS || {}, d = meta.docs[hit.doc];
+    var marked = {};
+    terms.concat(hit.words).forEach(function (w) { marked[w] = true; });
+    var li = document.createElement("li");
+    li.className = "hit kind-" + String(d[2]).toLowerCase();
+    var head = document.createElement("p");
+    head.className = "hit-head";
+    var badge = document.createElement("span");
+    badge.className = "badge kind-" + String(d[2]).toLowerCase();
+    badge.textContent = d[2];
+    var a = document.createElement("a");
+    a.className = "hit-title";
+    a.href = root + d[3];
+    appendMarked(a, d[1], marked);
+    var id = document.createElement("span");
+    id.className = "node-id";
+    id.textContent = d[0];
+    head.appendChild(badge);
+    head.appendChild(document.createTextNode(" "));
+    head.appendChild(a);
+    head.appendChild(document.createTextNode(" "));
+    head.appendChild(id);
+    li.appendChild(head);
+    var chunk = docs[Math.floor(hit.doc / meta.chunk)];
+    li.appendChild(snippet(chunk ? chunk[hit.doc % meta.chunk] : "", marked));
+    return li;
   }
 
-  function search(query) {
-    if (!meta) { status.textContent = "The search index is missing from this site."; return; }
-    var terms = tokenize(query);
-    if (!terms.length) { list.textContent = ""; return; }
-    var prefix = !/\s$/.test(query);
-    var keys = {};
-    terms.forEach(function (t) { keys["search/t-" + shardKey(t) + ".js"] = true; });
-    status.textContent = "Searching\u2026";
-    loadAll(Object.keys(keys), function () {
-      var hits = rank(terms, prefix);
-      var chunks = {};
-      hits.slice(0, MAX_RESULTS).forEach(function (h) { chunks["search/d-" + Math.floor(h.doc / meta.chunk) + ".js"] = true; });
-      loadAll(Object.keys(chunks), function () { show(query.trim(), terms, hits); });
+  // One search box with its status line and result list: the search page's, or the header's popup.
+  function attach(input, status, list, limit, onShow) {
+    var seq = 0, timer = 0, active = -1;
+    function say(text) { status.textContent = text; }
+    function clear(text) { list.textContent = ""; active = -1; say(text); if (onShow) onShow(false); }
+    function show(query, terms, hits) {
+      list.textContent = "";
+      active = -1;
+      hits.slice(0, limit).forEach(function (h) { list.appendChild(hitItem(h, terms)); });
+      var shown = Math.min(hits.length, limit);
+      say(hits.length === 0 ? "No notes match \u201c" + query + "\u201d." :
+        hits.length + (hits.length === 1 ? " note matches" : " notes match") + " \u201c" + query + "\u201d" +
+        (shown < hits.length ? "; the first " + shown + " are shown." : "."));
+      if (onShow) onShow(true);
+    }
+    function search(query) {
+      var mine = ++seq, q = query.trim();
+      var terms = words(query);
+      if (!q) { clear("Type a query: every word is matched, the last one also as a prefix."); return; }
+      if (!terms.length) { clear("\u201c" + q + "\u201d is too common a word to search for: add another."); return; }
+      load("search/meta.js", function () {
+        if (mine !== seq) return;
+        if (!window.ANTH_SEARCH_META) { clear("The search index is missing from this site."); return; }
+        var keys = {};
+        terms.forEach(function (t) { keys["search/t-" + shardKey(t) + ".js"] = true; });
+        loadAll(Object.keys(keys), function () {
+          if (mine !== seq) return;
+          var hits = rank(query, terms, !/\s$/.test(query)), meta = window.ANTH_SEARCH_META, chunks = {};
+          hits.slice(0, limit).forEach(function (h) { chunks["search/d-" + Math.floor(h.doc / meta.chunk) + ".js"] = true; });
+          loadAll(Object.keys(chunks), function () { if (mine === seq) show(q, terms, hits); });
+        });
+      });
+    }
+    function pick(step) {
+      var items = list.querySelectorAll("li");
+      if (!items.length) return;
+      if (active >= 0) items[active].classList.remove("active");
+      active = (active + step + items.length) % items.length;
+      items[active].classList.add("active");
+      items[active].scrollIntoView({ block: "nearest" });
+    }
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () { search(input.value); }, DEBOUNCE_MS);
+    });
+    input.addEventListener("keydown", function (e) {
+      if (e.key === "ArrowDown" || e.key === "ArrowUp") { e.preventDefault(); pick(e.key === "ArrowDown" ? 1 : -1); }
+      else if (e.key === "Enter") {
+        var links = list.querySelectorAll("li .hit-title");
+        if (!links.length) return;  // nothing yet: the form goes to the search page
+        e.preventDefault();
+        window.location.href = links[Math.max(active, 0)].href;
+      } else if (e.key === "Escape" && onShow) { clear(""); }
+    });
+    return search;
+  }
+
+  var pageInput = document.getElementById("search-q");
+  if (pageInput) {
+    var search = attach(pageInput, document.getElementById("search-status"), document.getElementById("search-results"), MAX_RESULTS);
+    var form = document.getElementById("search-form");
+    var query = new URLSearchParams(window.location.search).get("q") || "";
+    pageInput.value = query;
+    if (query.trim()) search(query); else pageInput.focus();
+    if (form) form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      try { history.replaceState(null, "", "?q=" + encodeURIComponent(pageInput.value)); } catch (err) { /* file:// may refuse */ }
+      search(pageInput.value);
     });
   }
 
-  var query = new URLSearchParams(window.location.search).get("q") || "";
-  input.value = query;
-  if (query.trim()) search(query); else input.focus();
-  if (form) form.addEventListener("submit", function (e) {
-    e.preventDefault();
-    var q = input.value;
-    try { history.replaceState(null, "", "?q=" + encodeURIComponent(q)); } catch (err) { /* file:// may refuse */ }
-    search(q);
-  });
+  // The header's box on every other page: its answers in a popup under it.
+  var headerInput = document.getElementById("header-q");
+  if (headerInput && !pageInput) {
+    var pop = document.createElement("div");
+    pop.className = "search-pop";
+    pop.hidden = true;
+    var status = document.createElement("p");
+    status.className = "search-status";
+    status.setAttribute("role", "status");
+    var list = document.createElement("ol");
+    list.className = "search-results";
+    pop.appendChild(status);
+    pop.appendChild(list);
+    headerInput.parentNode.appendChild(pop);
+    var headerSearch = attach(headerInput, status, list, POPUP_RESULTS, function (open) { pop.hidden = !open; });
+    document.addEventListener("click", function (e) { if (!headerInput.parentNode.contains(e.target)) pop.hidden = true; });
+    if (headerInput.value.trim()) headerSearch(headerInput.value);
+  }
 })();

@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""Drives headless Chromium over the DevTools protocol (--remote-debugging-pipe: fds 3 and 4,
+NUL-separated JSON; no library beyond Python's own) through the site of data/ as a reader would:
+keys, typing, hovering. Prints one line per check, "ok NAME" or "FAIL NAME: why", and saves
+screenshots in OUT. Used by tests/site/site_interaction_test.cpp.
+
+usage: site_interaction.py CHROMIUM SITE_DIR OUT_DIR
+"""
+import base64
+import json
+import os
+import subprocess
+import sys
+import time
+
+
+class Browser:
+    def __init__(self, chromium, profile):
+        to_browser_r, self.to_browser = os.pipe()
+        self.from_browser, from_browser_w = os.pipe()
+        args = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-extensions", "--mute-audio", "--hide-scrollbars", "--remote-debugging-pipe",
+                "--user-data-dir=" + profile, "--window-size=1280,900", "about:blank"]
+
+        def fds():
+            os.dup2(to_browser_r, 3)
+            os.dup2(from_browser_w, 4)
+
+        self.proc = subprocess.Popen(args, pass_fds=(3, 4), preexec_fn=fds, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, close_fds=False)
+        os.close(to_browser_r)
+        os.close(from_browser_w)
+        self.buffer = b""
+        self.next_id = 0
+        self.events = []
+        self.session = None
+
+    def send(self, method, params=None, session=True):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session and self.session:
+            message["sessionId"] = self.session
+        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self.read()
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(method + ": " + json.dumps(reply["error"]))
+                return reply.get("result", {})
+            self.events.append(reply)
+
+    def read(self):
+        while b"\0" not in self.buffer:
+            chunk = os.read(self.from_browser, 1 << 16)
+            if not chunk:
+                raise RuntimeError("the browser closed the pipe")
+            self.buffer += chunk
+        message, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def open(self):
+        target = self.send("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
+        self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True}, session=False)["sessionId"]
+        self.send("Page.enable")
+        self.send("Runtime.enable")
+
+    def viewport(self, width, height, mobile=False):
+        self.send("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+    def go(self, url):
+        self.send("Page.navigate", {"url": url})
+        # A navigation still arriving from before must not count: the page is the one asked for.
+        if not self.wait_for("location.href === %s && document.readyState === 'complete'" % json.dumps(url), 20):
+            raise RuntimeError("no load of " + url)
+
+    def eval(self, expression):
+        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+        return result.get("result", {}).get("value")
+
+    def wait_for(self, expression, seconds=5):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            value = self.eval(expression)
+            if value:
+                return value
+            time.sleep(0.05)
+        return self.eval(expression)
+
+    def key(self, key, code, vk, modifiers=0, text=None):
+        down = {"type": "keyDown" if text is None else "keyDown", "key": key, "code": code,
+                "windowsVirtualKeyCode": vk, "modifiers": modifiers}
+        if text is not None:
+            down["text"] = text
+        self.send("Input.dispatchKeyEvent", down)
+        self.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": key, "code": code,
+                                             "windowsVirtualKeyCode": vk, "modifiers": modifiers})
+
+    def type(self, text):
+        self.send("Input.insertText", {"text": text})
+
+    def shot(self, path):
+        data = self.send("Page.captureScreenshot", {"format": "png"})["data"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
+
+    def close(self):
+        try:
+            self.send("Browser.close", session=False)
+        except Exception:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+RESULTS = []
+
+
+def check(name, ok, why=""):
+    RESULTS.append(name)
+    print(("ok " + name) if ok else ("FAIL " + name + ": " + str(why)), flush=True)
+
+
+FIRST_HIT = "(function(){var h=document.querySelector('%s .search-results li .node-id');return h&&h.textContent;})()"
+STATUS = "(function(){var s=document.querySelector('%s .search-status');return s&&s.textContent;})()"
+
+
+def clear_box(b, selector):
+    b.eval("(function(){var i=document.querySelector('%s');i.value='';"
+           "i.dispatchEvent(new Event('input'));})()" % selector)
+
+
+def search_checks(b, url, scope, box, shots, tag):
+    b.go(url)
+    b.key("k", "KeyK", 75, modifiers=2)  # Ctrl+K
+    focused = b.eval("document.activeElement && document.activeElement.id")
+    check(tag + " ctrl-k focuses search", focused == box.lstrip("#"), focused)
+    b.eval("document.activeElement.blur()")
+    b.key("/", "Slash", 191, text="/")
+    focused = b.eval("document.activeElement && document.activeElement.id")
+    check(tag + " slash focuses search", focused == box.lstrip("#"), focused)
+    b.type("entropy collapse")
+    first = b.wait_for(FIRST_HIT % scope)
+    check(tag + " entropy collapse lists LIT-523 first", first == "LIT-523", first)
+    marks = b.eval("Array.from(document.querySelectorAll('%s .search-results mark')).map(m=>m.textContent.toLowerCase())" % scope)
+    check(tag + " highlights whole words", bool(marks) and all(m.startswith(("entropy", "collapse")) for m in marks), marks)
+    b.shot(os.path.join(shots, tag + "-search-entropy.png"))
+    clear_box(b, box)
+    b.eval("document.querySelector('%s').focus()" % box)
+    b.type("SOTA-192")
+    first = b.wait_for("(%s) === 'SOTA-192'" % (FIRST_HIT % scope)) and "SOTA-192" or b.eval(FIRST_HIT % scope)
+    check(tag + " SOTA-192 lists SOTA-192 first", first == "SOTA-192", first)
+    clear_box(b, box)
+    b.eval("document.querySelector('%s').focus()" % box)
+    b.type("the")
+    status = b.wait_for("(function(){var s=%s;return s&&s.indexOf('too common')>=0&&s;})()" % (STATUS % scope))
+    items = b.eval("document.querySelectorAll('%s .search-results li').length" % scope)
+    check(tag + " a stopword leaves a clear empty state", bool(status) and items == 0, (status, items))
+    clear_box(b, box)
+    b.eval("document.querySelector('%s').focus()" % box)
+    b.type("SOTA-192")
+    b.wait_for("(%s) === 'SOTA-192'" % (FIRST_HIT % scope))
+    b.key("ArrowDown", "ArrowDown", 40)
+    b.key("Enter", "Enter", 13, text="\r")
+    went = b.wait_for("location.pathname.endsWith('/SOTA-192.html')")
+    check(tag + " arrow keys and Enter pick a result", bool(went), b.eval("location.href"))
+
+
+PREVIEW = "(function(){var p=document.getElementById('link-preview');return p&&!p.hidden&&p.textContent;})()"
+
+
+def preview_checks(b, out):
+    # The first link in the body to LIT-088: hovered, its preview names the target's title.
+    box = b.eval("(function(){var a=document.querySelector('main .body a.wikilink[href=\"LIT-088.html\"]');"
+                 "a.scrollIntoView({block:'center'});var r=a.getClientRects()[0];"
+                 "return [r.left+r.width/2,r.top+r.height/2];})()")
+    title = b.eval("document.querySelector('main .body a.wikilink[href=\"LIT-088.html\"]').title.split(' \u2014 ')[1]")
+    b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": box[0], "y": box[1]})
+    started = time.time()
+    shown = b.wait_for(PREVIEW, 3)
+    waited = time.time() - started
+    check("a preview appears on hover with the target's title", bool(shown) and bool(title) and title in shown, (shown, title))
+    check("the preview comes well under half a second", waited < 0.5 + 0.3, waited)  # 0.3 s for the driver's polling
+    b.shot(os.path.join(out, "SOTA-192-preview.png"))
+    b.key("Escape", "Escape", 27)
+    check("Escape dismisses the preview", not b.eval(PREVIEW), b.eval(PREVIEW))
+
+
+def main():
+    chromium, site, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    os.makedirs(out, exist_ok=True)
+    b = Browser(chromium, os.path.join(out, "profile"))
+    try:
+        b.open()
+        url = lambda page: "file://" + os.path.join(site, page)
+        search_checks(b, url("LIT-008.html"), ".site-header", "#header-q", out, "header")
+        search_checks(b, url("search.html"), "main", "#search-q", out, "page")
+        b.go(url("SOTA-192.html"))
+        label = b.eval("(function(){var r=document.querySelector('.kernel-result strong');return r&&r.textContent;})()")
+        check("SOTA-192 shows its kernel passed", label == "Last check: passed", label)
+        field = b.eval("(function(){var f=document.querySelector('.inline-field');return f&&f.textContent;})()")
+        check("SOTA-192 shows its inline field as a property line", field == "source: LIT-105", field)
+        b.shot(os.path.join(out, "SOTA-192-1280.png"))
+        preview_checks(b, out)
+        b.viewport(390, 844, mobile=True)
+        b.go(url("SOTA-192.html"))
+        b.shot(os.path.join(out, "SOTA-192-390.png"))
+    except Exception as e:  # a failure of the driver is a failed check, with what went wrong
+        check("driver", False, e)
+    finally:
+        b.close()
+
+
+if __name__ == "__main__":
+    main()
