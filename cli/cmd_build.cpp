@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli/session.h"
 #include "cli/watch.h"
+#include "core/index/body_reader.h"
 #include "core/query/query_db.h"
 #include "core/util/contained_file.h"
 #include "core/util/phase_timer.h"
@@ -140,8 +141,8 @@ Expected<std::optional<query::QueryDb>> index_for_queries(Session& session, cons
 }
 
 // Kernels, render, store and swap-in of a session already checked. Returns the exit status.
-int render_and_commit(Session& session, const Args& args, const BuildInputs& inputs, PhaseTimer& timer,
-                      std::chrono::steady_clock::time_point started, std::size_t errors, std::size_t warnings,
+int render_and_commit(Session& session, const BodyReader& bodies, const Args& args, const BuildInputs& inputs,
+                      PhaseTimer& timer, std::chrono::steady_clock::time_point started, std::size_t errors, std::size_t warnings,
                       std::uint64_t sources) {
   const fs::path& out = inputs.out;
   // Kernels run while the index is stored; their results are on the pages and in the index after it.
@@ -151,6 +152,7 @@ int render_and_commit(Session& session, const Args& args, const BuildInputs& inp
   auto query_db = index_for_queries(session, inputs.index);
   if (!query_db) return std::cerr << "anthology build: " << query_db.error() << "; the previous site is kept\n", 2;
   input.options.query_db = *query_db ? (*query_db)->handle() : nullptr;
+  input.options.stored_body = [&](const Note& n) { return bodies.read(n.path); };
 
   site::WriteOptions write_options = fault_options();
   write_options.corpus = session.root;
@@ -213,8 +215,11 @@ int build_once(const Args* args) {
 
   // The index is updated on a thread of its own while the site renders; the site is swapped in only
   // once both are done.
-  auto session = open_session(*args, StoreMode::Background);
+  auto session = open_session(*args, StoreMode::Background, /*bodies=*/true);
   if (!session) return usage_error("build", session.error());
+  // The bodies ingest left in the index, read back one page at a time (core/index/body_reader.h).
+  auto body_reader = BodyReader::open(inputs.index);
+  if (!body_reader) return usage_error("build", body_reader.error());
   // What ingest freed (file bytes, parse encodings, a large note's index rows) goes back to the system
   // before rendering: glibc keeps freed memory per thread's arena, where the rendering threads would
   // not reuse it, and the peak would be the sum of both phases.
@@ -229,7 +234,7 @@ int build_once(const Args* args) {
     return 1;
   }
 
-  return render_and_commit(*session, *args, inputs, timer, started, errors, warnings, sources);
+  return render_and_commit(*session, *body_reader, *args, inputs, timer, started, errors, warnings, sources);
 }
 
 }  // namespace

@@ -75,7 +75,7 @@ Expected<void> Session::wait_stored() {
   return stored.get();
 }
 
-Expected<Session> open_session(const Args& args, StoreMode mode) {
+Expected<Session> open_session(const Args& args, StoreMode mode, bool bodies) {
   Session s;
   PhaseTimer timer;
   s.root = corpus_root(args);
@@ -102,6 +102,7 @@ Expected<Session> open_session(const Args& args, StoreMode mode) {
                         progress.advance(done);
                       }};
   options.allow_raw_html = args.has("--unsafe-html");  // build's: the bodies keep raw HTML for the site
+  options.bodies = bodies;
   auto loaded = ingest::load_corpus(options, &*s.index);
   progress.finish();
   if (!loaded) return std::unexpected(loaded.error());

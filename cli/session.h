@@ -70,7 +70,8 @@ struct Session {
 enum class StoreMode { Wait, Background };
 
 // Ingests, checks and updates the index. Fails with a one-line reason when the corpus is missing, the
-// configuration is unreadable, or (StoreMode::Wait) the index cannot be written.
-Expected<Session> open_session(const Args& args, StoreMode mode = StoreMode::Wait);
+// configuration is unreadable, or (StoreMode::Wait) the index cannot be written. `bodies`: the site
+// will read every note's body (ingest::LoadOptions::bodies).
+Expected<Session> open_session(const Args& args, StoreMode mode = StoreMode::Wait, bool bodies = false);
 
 }  // namespace anth::cli

@@ -37,6 +37,12 @@ ParsedNote read_and_parse(const fs::path& root_real, const LoadOptions& options,
   return parse;
 }
 
+// Frees a body's html and plain (assigning an empty string would keep their buffers).
+void release_text(RenderedBody& r) {
+  std::string().swap(r.html);
+  std::string().swap(r.plain);
+}
+
 std::int64_t now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
@@ -49,7 +55,7 @@ namespace {
 std::vector<Index::FileParse> file_parses(const std::vector<LoadedCorpus::FreshParse>& fresh) {
   std::vector<Index::FileParse> out;
   out.reserve(fresh.size());
-  for (const auto& f : fresh) out.push_back({nullptr, f.file, f.path, f.encoded});
+  for (const auto& f : fresh) out.push_back({nullptr, f.file, f.path, f.encoded, f.body});
   return out;
 }
 
@@ -69,10 +75,12 @@ class LoadRun {
  private:
   void plan();
   void parse_changed();
-  void parse_chunk(std::size_t start, std::size_t end, std::vector<std::string>& encodings);
+  void parse_chunk(std::size_t start, std::size_t end, std::vector<LoadedCorpus::FreshParse>& encodings);
   void reuse_cached();
   void decode_batch(const std::vector<std::size_t>& wanted, std::size_t start, std::size_t end);
   void count_and_reparse_stale();
+  LoadedCorpus::FreshParse encoded(std::size_t i);
+  void store_bodies();
   void assemble();
 
   const LoadOptions& options_;
@@ -91,8 +99,9 @@ class LoadRun {
   LoadedCorpus out_;
 };
 
-// Parses of this run go to the index a chunk at a time (see parse_changed).
-constexpr std::size_t chunk = 2048;
+// Parses of this run go to the index a chunk at a time (see parse_changed). A parse with its body
+// encoded is about 16 KB for a note of 4 KB.
+constexpr std::size_t chunk = 1024;
 
 Expected<LoadedCorpus> LoadRun::run() {
   std::error_code ec;
@@ -115,6 +124,7 @@ Expected<LoadedCorpus> LoadRun::run() {
   parse_changed();
   reuse_cached();
   count_and_reparse_stale();
+  store_bodies();
   assemble();
   return std::move(out_);
 }
@@ -153,13 +163,12 @@ void LoadRun::parse_changed() {
   };
   for (std::size_t start = 0; start < files.size(); start += chunk) {
     std::size_t end = std::min(files.size(), start + chunk);
-    std::vector<std::string> encodings(end - start);
+    std::vector<LoadedCorpus::FreshParse> encodings(end - start);
     parse_chunk(start, end, encodings);
     if (!index_) continue;
     if (storing.valid()) storing.get();  // it may have put a batch back into out_.fresh
     for (std::size_t i = start; i < end; ++i)
-      if (parses_[i])
-        out_.fresh.push_back({parses_[i]->note.path, std::move(encodings[i - start]), fresh_stat(*parses_[i], hashes_[i], files[i])});
+      if (parses_[i]) out_.fresh.push_back(std::move(encodings[i - start]));
     if (out_.fresh.size() >= chunk) hand_over(std::exchange(out_.fresh, {}));
   }
   if (storing.valid()) storing.get();  // the index is used again below
@@ -167,7 +176,7 @@ void LoadRun::parse_changed() {
 
 // Files [start, end) on the pool: those whose stat or content changed are parsed (and, with an index,
 // encoded into encodings[i - start]).
-void LoadRun::parse_chunk(std::size_t start, std::size_t end, std::vector<std::string>& encodings) {
+void LoadRun::parse_chunk(std::size_t start, std::size_t end, std::vector<LoadedCorpus::FreshParse>& encodings) {
   const std::vector<SourceFile>& files = scan_.files;
   parallel_for(end - start, threads_, [&](std::size_t k, unsigned) {
     std::size_t i = start + k;
@@ -182,7 +191,8 @@ void LoadRun::parse_chunk(std::size_t start, std::size_t end, std::vector<std::s
       parses_[i] = parse_note(files[i].path, *bytes, options_.settings());
     }
     parses_[i]->key = key_;
-    if (index_) encodings[k] = encode_parse(*parses_[i]);
+    if (index_) encodings[k] = encoded(i);
+    else if (!options_.bodies) release_text(parses_[i]->note.rendered);
   });
 }
 
@@ -201,12 +211,12 @@ void LoadRun::reuse_cached() {
 void LoadRun::decode_batch(const std::vector<std::size_t>& wanted, std::size_t start, std::size_t end) {
   std::vector<std::string> paths;
   for (std::size_t k = start; k < end; ++k) paths.push_back(scan_.files[wanted[k]].path);
-  std::vector<std::optional<std::string>> texts = index_->load_parse_texts(paths);
+  std::vector<std::optional<std::string>> texts = index_->load_parse_texts(paths, options_.bodies);
   parallel_for(texts.size(), texts.size() > 64 ? threads_ : 1, [&](std::size_t k, unsigned) {
     if (!texts[k]) return;
     std::size_t i = wanted[start + k];
     try {
-      parses_[i] = decode_parse(*texts[k]);
+      parses_[i] = decode_parse(*texts[k], /*body_links=*/options_.bodies);
     } catch (...) {
       parses_[i].reset();
     }
@@ -222,7 +232,7 @@ void LoadRun::count_and_reparse_stale() {
     if (from_index_[i]) {
       ++out_.reused;
       if (plans_[i] == Plan::ReuseIfSameHash && new_stat_[i]) {  // same bytes, new stat: remember it
-        out_.fresh.push_back({files[i].path, encode_parse(*parses_[i]), fresh_stat(*parses_[i], hashes_[i], files[i])});
+        out_.fresh.push_back(encoded(i));
       }
       continue;
     }
@@ -230,9 +240,43 @@ void LoadRun::count_and_reparse_stale() {
     if (parses_[i]) continue;  // parsed above (and with an index, in out_.fresh or the index already)
     // A stale or undecodable index entry, or one of another parse key (so there is an index).
     parses_[i] = read_and_parse(root_real_, options_, files[i], key_, hashes_[i]);
-    out_.fresh.push_back({parses_[i]->note.path, encode_parse(*parses_[i]), fresh_stat(*parses_[i], hashes_[i], files[i])});
+    out_.fresh.push_back(encoded(i));
     // As above; when the index cannot take them they stay, and store() says why.
     if (out_.fresh.size() >= chunk && index_->store_parses(out_.changed())) out_.fresh.clear();
+  }
+}
+
+// What the index must remember of parses_[i]. A body made this run moves into its encoding, out of
+// the note: the index keeps it (stored) and the site reads it from there.
+LoadedCorpus::FreshParse LoadRun::encoded(std::size_t i) {
+  ParsedNote& p = *parses_[i];
+  LoadedCorpus::FreshParse f{p.note.path, encode_parse(p), fresh_stat(p, hashes_[i], scan_.files[i]), {}};
+  if (!p.note.rendered.stored) {
+    f.body = encode_body(p.note.rendered);
+    release_text(p.note.rendered);
+    p.note.rendered.stored = true;
+  }
+  if (!options_.bodies) std::vector<BodyLink>().swap(p.note.rendered.links);  // only the site uses them
+  return f;
+}
+
+// When the site reads the bodies, the last parses go to the index now rather than with the derived
+// tables (store()), so that every body is there. Bodies the index cannot take come back into their
+// notes; store() then says why.
+void LoadRun::store_bodies() {
+  if (!options_.bodies || !index_ || out_.fresh.empty()) return;
+  if (index_->store_parses(out_.changed())) {
+    out_.fresh.clear();
+    return;
+  }
+  std::unordered_map<std::string_view, std::size_t> slot;
+  for (std::size_t i = 0; i < parses_.size(); ++i) slot.emplace(scan_.files[i].path, i);
+  for (const LoadedCorpus::FreshParse& f : out_.fresh) {
+    auto text = f.body.empty() ? std::nullopt : decode_body(f.body);
+    auto it = slot.find(f.path);
+    if (!text || it == slot.end() || !parses_[it->second]) continue;
+    RenderedBody& r = parses_[it->second]->note.rendered;
+    r.html = std::move(text->html), r.plain = std::move(text->plain), r.stored = false;
   }
 }
 

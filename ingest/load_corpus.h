@@ -21,6 +21,10 @@ struct LoadOptions {
   // Called now and then from the parsing threads with the number of files done so far.
   std::function<void(std::size_t done, std::size_t total)> on_progress;
   bool allow_raw_html = false;  // bodies keep their raw HTML for the site (part of the parse key)
+  // The site will read every body's html and plain (build): each is then in the index (stored) or, where
+  // the index could not take it or there is none, in memory. Otherwise (lint, queries) they are only
+  // made and stored for a later build, never held or loaded.
+  bool bodies = false;
   ParseSettings settings() const { return {max_note_bytes, allow_raw_html}; }
 };
 
@@ -32,6 +36,7 @@ struct LoadedCorpus {
     std::string path;
     std::string encoded;
     CachedFile file;
+    std::string body;  // encode_body; empty: the index's stays (same content)
   };
   std::vector<FreshParse> fresh;
   std::vector<std::string> paths;

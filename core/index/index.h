@@ -20,7 +20,7 @@ struct sqlite3;
 
 namespace anth {
 
-inline constexpr int index_schema_version = 3;
+inline constexpr int index_schema_version = 4;  // 3: kernel_results.program; 4: files.body apart from the parse
 
 // What the index remembers of one file, to decide whether it must be parsed again.
 struct CachedFile {
@@ -80,18 +80,25 @@ class Index {
   // The cached parse of one file; nullopt when absent or unreadable.
   std::optional<ParsedNote> load_parse(const std::string& path);
   // The encoded parses (decode_parse) of many files in one read transaction; nullopt where absent.
-  // Decoding is the caller's, so that it can run on every core.
-  std::vector<std::optional<std::string>> load_parse_texts(const std::vector<std::string>& paths);
+  // Decoding is the caller's, so that it can run on every core. The body column is not read: with
+  // `need_body`, a parse whose body is not stored counts as absent (it must be made again).
+  std::vector<std::optional<std::string>> load_parse_texts(const std::vector<std::string>& paths, bool need_body = false);
+  // The stored body of one file (decode_body), for the site; nullopt when absent. Not thread-safe, like
+  // every call on one Index.
+  std::optional<std::string> load_body_text(const std::string& path);
 
   // In one transaction: remembers the parses of `changed` files (path -> parse, with size and mtime),
   // forgets files no longer in the corpus, and rewrites the derived tables from the resolved corpus and
   // all diagnostics. Nothing is left half-written: on failure the previous content stays.
-  // A parse, or (parse null) one already encoded by encode_parse with its path.
+  // A parse, or (parse null) one already encoded by encode_parse with its path, and its body encoded by
+  // encode_body. A parse whose body is stored (RenderedBody::stored) or an empty `body` keeps the body the
+  // index has: only the stat changed.
   struct FileParse {
     const ParsedNote* parse;
     CachedFile file;
     std::string_view path = {};
     std::string_view encoded = {};
+    std::string_view body = {};
   };
   Expected<void> store(const Corpus& corpus, const std::vector<FileParse>& changed,
                        const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics);
@@ -113,8 +120,13 @@ class Index {
   std::unique_ptr<State> state_;
 };
 
-// Serialization of a parse for the files table (JSON, nlohmann).
+// Serialization of a parse for the files table (JSON): everything but the body's html and plain.
 std::string encode_parse(const ParsedNote& parse);
-std::optional<ParsedNote> decode_parse(std::string_view json);
+// `body_links` false skips the body's links (RenderedBody::links), which only the site uses.
+std::optional<ParsedNote> decode_parse(std::string_view json, bool body_links = true);
+// The body's html and plain for the column files.body: the length of the html in decimal, ':', the html,
+// the plain text. Not JSON: nothing to escape or unescape, a copy each way.
+std::string encode_body(const RenderedBody& body);
+std::optional<BodyText> decode_body(std::string_view text);
 
 }  // namespace anth

@@ -1,6 +1,8 @@
 // The Index's content: the cached parses, the derived tables written with them, and kernel results.
 #include <sqlite3.h>
 
+#include <algorithm>
+
 #include "core/index/derived_tables.h"
 #include "core/index/index.h"
 #include "core/index/index_health.h"
@@ -55,11 +57,14 @@ std::optional<ParsedNote> Index::load_parse(const std::string& path) {
   }
 }
 
-std::vector<std::optional<std::string>> Index::load_parse_texts(const std::vector<std::string>& paths) {
+std::vector<std::optional<std::string>> Index::load_parse_texts(const std::vector<std::string>& paths, bool need_body) {
   std::vector<std::optional<std::string>> out(paths.size());
   if (!handle()) return out;
-  Statement& q = state_->load_parse;
-  if (!q.get()) q = Statement(handle(), "SELECT parse FROM files WHERE path = ?1");
+  // `body IS NOT NULL` reads the record's header only, not the body's pages.
+  Statement& q = need_body ? state_->load_parse_bodied : state_->load_parse;
+  if (!q.get())
+    q = Statement(handle(), need_body ? "SELECT parse FROM files WHERE path = ?1 AND body IS NOT NULL"
+                                      : "SELECT parse FROM files WHERE path = ?1");
   if (!q.ready()) {
     q = Statement();  // try again next time (the schema may have been repaired)
     return out;
@@ -76,25 +81,44 @@ std::vector<std::optional<std::string>> Index::load_parse_texts(const std::vecto
   return out;
 }
 
+std::optional<std::string> Index::load_body_text(const std::string& path) {
+  if (!handle()) return std::nullopt;
+  Statement& q = state_->load_body;
+  if (!q.get()) q = Statement(handle(), "SELECT body FROM files WHERE path = ?1 AND body IS NOT NULL");
+  if (!q.ready()) {
+    q = Statement();
+    return std::nullopt;
+  }
+  q.text(1, path);
+  std::optional<std::string> out;
+  if (auto row = q.next(); row && *row) out = std::string(q.column_text(0));
+  q.reset();
+  return out;
+}
+
 namespace {
 
 Expected<void> upsert_parses(sqlite3* db, const std::vector<Index::FileParse>& changed) {
   {
+    // A row without a body keeps the one stored: only its stat changed (Index::FileParse).
     Statement upsert(db,
-                     "INSERT INTO files(path, hash, size, mtime_ns, ctime_ns, parse) VALUES(?1,?2,?3,?4,?5,?6) "
+                     "INSERT INTO files(path, hash, size, mtime_ns, ctime_ns, parse, body) VALUES(?1,?2,?3,?4,?5,?6,?7) "
                      "ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, size = excluded.size, "
-                     "mtime_ns = excluded.mtime_ns, ctime_ns = excluded.ctime_ns, parse = excluded.parse");
+                     "mtime_ns = excluded.mtime_ns, ctime_ns = excluded.ctime_ns, parse = excluded.parse, "
+                     "body = COALESCE(excluded.body, files.body)");
     ANTH_INDEX_TRY(upsert.ready());
-    std::string json;
+    std::string json, body_text;
     for (const Index::FileParse& f : changed) {
       if (!f.parse && f.encoded.empty()) continue;
       if (f.parse) json = encode_parse(*f.parse);
+      if (f.parse) body_text = f.parse->note.rendered.stored ? std::string() : encode_body(f.parse->note.rendered);
       std::string_view path = f.parse ? std::string_view(f.parse->note.path) : f.path;
       std::string_view parse = f.parse ? std::string_view(json) : f.encoded;
-      // Every other value a note gives the index is a part of its parse, so this one check names the note.
-      if (parse.size() > max_value_bytes(db))
+      std::string_view body = f.parse ? std::string_view(body_text) : f.body;
+      // Every other value a note gives the index is a part of its parse or body, so this check names the note.
+      if (std::max(parse.size(), body.size()) > max_value_bytes(db))
         return failure("note " + std::string(path) + " is too large for the index: its parse is " +
-                       std::to_string(parse.size()) + " bytes, SQLite's limit is " +
+                       std::to_string(std::max(parse.size(), body.size())) + " bytes, SQLite's limit is " +
                        std::to_string(max_value_bytes(db)) + " bytes (lower [ingest] max_note_bytes)");
       upsert.text(1, path);
       upsert.integer(2, to_signed(f.file.hash));
@@ -102,6 +126,7 @@ Expected<void> upsert_parses(sqlite3* db, const std::vector<Index::FileParse>& c
       upsert.integer(4, f.file.mtime_ns);
       upsert.integer(5, f.file.ctime_ns);
       upsert.text(6, parse);
+      upsert.text_or_null(7, body);
       ANTH_INDEX_TRY(upsert.run());
     }
   }

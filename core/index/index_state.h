@@ -14,13 +14,16 @@ struct Index::State {
   std::filesystem::path path;
   bool rebuilt = false;
   bool writable = false;
-  index_detail::Statement load_parse;  // prepared on first use: ingest reads the parse of every unchanged note
+  // Prepared on first use: ingest reads the parse of every unchanged note, the site every body.
+  index_detail::Statement load_parse, load_parse_bodied, load_body;
 
   State() = default;
   State(const State&) = delete;
   State& operator=(const State&) = delete;
   ~State() {
     load_parse = index_detail::Statement();
+    load_parse_bodied = index_detail::Statement();
+    load_body = index_detail::Statement();
     if (db && sqlite3_close_v2(db) == SQLITE_OK && writable) index_detail::remember_clean_close(path);
   }
 };

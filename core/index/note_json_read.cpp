@@ -59,11 +59,13 @@ std::uint64_t read_hash(JsonReader& r) {
   return v;
 }
 
-void read_rendered(JsonReader& r, RenderedBody& body) {
+// Its html and plain stay in the index (files.body) until the site asks for them.
+void read_rendered(JsonReader& r, RenderedBody& body, bool links) {
+  body.stored = true;
   each_member(r, [&](std::string_view k) {
-    if (k == "html") body.html = r.string();
-    else if (k == "plain") body.plain = r.string();
-    else if (k == "links") {
+    if (k == "links" && !links) {
+      r.skip();  // only the site uses them
+    } else if (k == "links") {
       each_item(r, [&] {
         BodyLink l;
         each_field(r, 4, [&](int i) {
@@ -174,7 +176,7 @@ void read_relations(JsonReader& r, Note& n, NotePath& path) {
 
 // A location's file is relative to the note's path, so the path is read first (it is written first);
 // locations read before it would take an empty default, which is why a path after them is malformed.
-Note read_note(JsonReader& r) {
+Note read_note(JsonReader& r, bool body_links) {
   Note n;
   bool have_path = false;
   NotePath path{n};
@@ -214,7 +216,7 @@ Note read_note(JsonReader& r) {
     else if (key == "body") n.body = r.string();
     else if (key == "body_line") n.body_line = r.int32();
     else if (key == "word_count") n.word_count = r.int32();
-    else if (key == "rendered") read_rendered(r, n.rendered);
+    else if (key == "rendered") read_rendered(r, n.rendered, body_links);
     else r.skip();
   });
   if (!have_path) throw JsonMalformed();

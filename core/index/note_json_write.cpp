@@ -86,12 +86,11 @@ void write_relations(JsonWriter& w, const Note& n, const std::string& path) {
   w.raw(']');
 }
 
-// The body made ready for the site (core/model/rendered_body.h); links unresolved (ingest resolves).
+// The links of the body made ready for the site (core/model/rendered_body.h), unresolved (ingest
+// resolves); its html and plain go to a column of their own (encode_body), which lint never reads.
 void write_rendered(JsonWriter& w, const RenderedBody& body) {
   w.raw('{');
-  w.key("html", true), w.string(body.html);
-  w.key("plain"), w.string(body.plain);
-  w.key("links"), w.raw('[');
+  w.key("links", true), w.raw('[');
   for (std::size_t i = 0; i < body.links.size(); ++i) {
     const BodyLink& l = body.links[i];
     if (i) w.raw(',');

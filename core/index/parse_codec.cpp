@@ -9,10 +9,12 @@
 //          "wikilinks":[{"target":..,"heading":..,"display":..,"at":LOC,"resolved":..}],
 //          "relations":[{"kind":..,"from":..,"written":..,"to":..,"at":LOC,"origin":..}],
 //          "body":..,"body_line":1,"word_count":0,
-//          "rendered":{"html":..,"plain":..,"links":[[target,heading,excerpt,is_file],..],
+//          "rendered":{"links":[[target,heading,excerpt,is_file],..],
 //                      "queries":[[text,line,column],..] (only when there are any)}},
 //  "diagnostics":[{"rule":..,"severity":"error","at":LOC,"message":..,"related":[[LOC,message],..]}]}
 //
+// The body's html and plain are not in it: they are the column files.body (encode_body, below), which
+// only the site reads; a decoded parse says so (RenderedBody::stored).
 // LOC is [line, column] when the file is the note's own path, else [line, column, file]. A number that is
 // not finite is written as the string "nan", "inf" or "-inf" (JSON has no such numbers). "keys" is
 // written only for a map field. On reading, a missing member takes the Note's default and an unknown
@@ -41,9 +43,8 @@ constexpr int parse_format = 1;
 }  // namespace
 
 std::string encode_parse(const ParsedNote& parse) {
-  // Room for the body, its HTML and text, and escapes.
-  JsonWriter w(parse.note.body.size() + parse.note.rendered.html.size() + parse.note.rendered.plain.size() +
-           parse.note.body.size() / 4 + 1024);
+  // Room for the body and escapes.
+  JsonWriter w(parse.note.body.size() + parse.note.body.size() / 4 + 1024);
   w.raw('{');
   w.key("format", true), w.integer(parse_format);
   if (!parse.key.empty()) w.key("key"), w.string(parse.key);
@@ -57,7 +58,7 @@ std::string encode_parse(const ParsedNote& parse) {
   return w.take();
 }
 
-std::optional<ParsedNote> decode_parse(std::string_view text) {
+std::optional<ParsedNote> decode_parse(std::string_view text, bool body_links) {
   try {
     JsonReader r(text);
     ParsedNote parse;
@@ -70,7 +71,7 @@ std::optional<ParsedNote> decode_parse(std::string_view text) {
       } else if (key == "key") {
         parse.key = r.string();
       } else if (key == "note") {
-        parse.note = index_detail::read_note(r);
+        parse.note = index_detail::read_note(r, body_links);
         have_note = true;
       } else if (key == "diagnostics") {
         if (!have_note) throw JsonMalformed();
@@ -84,6 +85,26 @@ std::optional<ParsedNote> decode_parse(std::string_view text) {
   } catch (...) {
     return std::nullopt;
   }
+}
+
+std::string encode_body(const RenderedBody& body) {
+  std::string out = std::to_string(body.html.size());
+  out.reserve(out.size() + 1 + body.html.size() + body.plain.size());
+  out.append(1, ':').append(body.html).append(body.plain);
+  return out;
+}
+
+std::optional<BodyText> decode_body(std::string_view text) {
+  std::size_t colon = text.find(':');
+  if (colon == 0 || colon == std::string_view::npos || colon > 19) return std::nullopt;
+  std::size_t html = 0;
+  for (char c : text.substr(0, colon)) {
+    if (c < '0' || c > '9') return std::nullopt;
+    html = html * 10 + static_cast<std::size_t>(c - '0');
+  }
+  text.remove_prefix(colon + 1);
+  if (html > text.size()) return std::nullopt;
+  return BodyText{std::string(text.substr(0, html)), std::string(text.substr(html))};
 }
 
 }  // namespace anth

@@ -1,11 +1,11 @@
 -- The schema of CORPUS/.anthology/index.db, documented in docs/index-schema.md.
--- Version 2. The version lives in PRAGMA user_version (anth::index_schema_version in core/index/index.h);
+-- Version 4 (3: kernel_results.program; 4: the rendered body in files.body, apart from the parse). The version lives in PRAGMA user_version (anth::index_schema_version in core/index/index.h);
 -- an index of ours of another version, or a damaged one, is deleted and rebuilt from the notes (never a
 -- file that is not recognisably ours: core/index/index_owner.h).
 -- Everything below except meta, files and kernel_results is derived: store() rewrites it from the
 -- resolved corpus in one transaction.
 
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;
 -- "ANTH": marks the file as an index of ours (core/index/index_owner.h); nothing else is replaced.
 PRAGMA application_id = 1095652424;
 
@@ -17,7 +17,8 @@ CREATE TABLE meta (
 
 -- The parse cache: one row per note file, keyed by its path relative to the corpus root.
 -- hash is the XXH3-64 content hash stored as a signed 64-bit integer (same bits); parse is the JSON of
--- encode_parse(). A file whose size, mtime and ctime still match (or else whose hash does) is not
+-- encode_parse(); body is the body made ready for the site, its HTML and text (encode_body()), kept apart
+-- so that only `build` reads it (lint and the queries decode the parse alone); NULL when not made. A file whose size, mtime and ctime still match (or else whose hash does) is not
 -- parsed again; one whose stat was taken within two seconds of meta scanned_ns is compared by hash.
 CREATE TABLE files (
   path     TEXT PRIMARY KEY,
@@ -25,7 +26,8 @@ CREATE TABLE files (
   size     INTEGER NOT NULL,
   mtime_ns INTEGER NOT NULL,
   ctime_ns INTEGER NOT NULL,
-  parse    TEXT NOT NULL
+  parse    TEXT NOT NULL,
+  body     TEXT
 );
 -- Covers cached_files() and the scan for vanished files without reading the (large) parses.
 CREATE INDEX files_stat ON files(path, hash, size, mtime_ns, ctime_ns);

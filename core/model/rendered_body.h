@@ -2,7 +2,8 @@
 // A note's body as ingest renders it for the site, once per content (ingest/body_html.*): HTML in which
 // everything that depends on other notes is a marker the site fills in (render/site/body_fill.*), the
 // text a reader sees (for search), and the links the markers stand for, which ingest's resolver
-// resolves. Only the note itself went into it, so the index caches it with the rest of the parse.
+// resolves. Only the note itself went into it, so the index caches it with the rest of the parse (the
+// links in the parse, html and plain in a column of their own).
 //
 // Markers (never in a note's own HTML: cmark escapes '<' in text, and raw HTML, when allowed, has its
 // control bytes replaced):
@@ -43,6 +44,15 @@ struct RenderedBody {
   std::string plain;  // the text a reader sees, for search
   std::vector<BodyLink> links;
   std::vector<QueryBlock> queries;  // in body order
+  // html and plain are not held here but kept by the index with the parse (core/index, column
+  // files.body), read only by the site when it needs them: lint and the queries never load them.
+  bool stored = false;
+};
+
+// The two large parts of a body, as the index keeps them apart from the parse.
+struct BodyText {
+  std::string html;
+  std::string plain;
 };
 
 }  // namespace anth

@@ -36,8 +36,7 @@ class Filler {
          const QueryBlockHtml& queries)
       : note_(note), target_(target), glossary_(glossary), html_(html), queries_(queries), seen_(glossary.terms().size()) {}
 
-  FilledBody run() {
-    std::string_view in = note_.rendered.html;
+  FilledBody run(std::string_view in) {
     if (html_) out_.html.reserve(in.size() + in.size() / 2);
     std::size_t done = 0;
     for (std::size_t at = next_marker(in, 0); at != std::string_view::npos; at = next_marker(in, done)) {
@@ -195,7 +194,12 @@ class Filler {
 
 FilledBody fill_body(const Note& note, const std::function<LinkTarget(std::string_view)>& target, const Glossary& glossary,
                      bool html, const QueryBlockHtml& queries) {
-  return Filler(note, target, glossary, html, queries).run();
+  return Filler(note, target, glossary, html, queries).run(note.rendered.html);
+}
+
+FilledBody fill_body(const Note& note, std::string_view body_html, const std::function<LinkTarget(std::string_view)>& target,
+                     const Glossary& glossary, bool html, const QueryBlockHtml& queries) {
+  return Filler(note, target, glossary, html, queries).run(body_html);
 }
 
 }  // namespace anth::site

@@ -33,5 +33,8 @@ using QueryBlockHtml = std::function<const std::string&(std::size_t block)>;
 // terms only. `queries` fills the query blocks' markers; without it they are left out.
 FilledBody fill_body(const Note& note, const std::function<LinkTarget(std::string_view id)>& target, const Glossary& glossary,
                      bool html = true, const QueryBlockHtml& queries = {});
+// The same over the note's html read from the index (a body RenderedBody::stored there).
+FilledBody fill_body(const Note& note, std::string_view body_html, const std::function<LinkTarget(std::string_view id)>& target,
+                     const Glossary& glossary, bool html = true, const QueryBlockHtml& queries = {});
 
 }  // namespace anth::site

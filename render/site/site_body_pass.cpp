@@ -31,14 +31,14 @@ std::uint64_t body_dependencies_of(const Note& n, const Target& target) {
   return XXH3_64bits(made_of.data(), made_of.size());
 }
 
-SearchDoc search_doc(const Note& n) {
+SearchDoc search_doc(const Note& n, std::string_view plain) {
   std::string aliases, text;
   // Aliases and authors are searched with the title's weight (search.js ranks them after the title).
   for (const auto* names : {&n.aliases, &n.authors})
     for (const std::string& a : *names) aliases += a + " ";
   for (const std::string* part : {&n.short_definition, &n.plain})
     if (!part->empty()) text += *part + "\n";
-  text += n.rendered.plain;
+  text += plain;
   return {n.id, n.title.empty() ? n.id : n.title, aliases, n.kind ? kind_name(*n.kind) : "?", node_file(n.id), std::move(text)};
 }
 
@@ -57,10 +57,12 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
       count, threads_, body_window,
       [&](std::size_t i) {
         const Note& n = g.note(by_id[i]);
+        BodyText read;  // the body's text, when the index keeps it: held only while it is used
+        BodyView text = body_text(n, read);
         PassedBody p;
-        p.body = fill_body(n, target, glossary_, bodies_kept_, query_html(by_id[i]));
+        p.body = fill_body(n, text.html, target, glossary_, bodies_kept_, query_html(by_id[i]));
         if (on_doc) {
-          p.doc = search_doc(n);
+          p.doc = search_doc(n, text.plain);
           p.terms = count_terms(p.doc);
         }
         return p;

@@ -23,8 +23,17 @@ std::string SiteContext::render_body_of(std::size_t v) const {
   if (bodies_kept_)
     if (std::optional<std::string> kept = bodies_.get(v)) return std::move(*kept);
   // Not kept: filled in again.
+  const Note& n = input_.graph.note(v);
+  BodyText read;
   return std::move(
-      fill_body(input_.graph.note(v), [this](std::string_view id) { return link_target(id); }, glossary_, true, query_html(v)).html);
+      fill_body(n, body_text(n, read).html, [this](std::string_view id) { return link_target(id); }, glossary_, true, query_html(v)).html);
+}
+
+SiteContext::BodyView SiteContext::body_text(const Note& n, BodyText& read) const {
+  if (!n.rendered.stored) return {n.rendered.html, n.rendered.plain};
+  if (input_.options.stored_body)
+    if (std::optional<BodyText> got = input_.options.stored_body(n)) read = std::move(*got);
+  return {read.html, read.plain};
 }
 
 std::vector<std::size_t> SiteContext::neighborhood(std::size_t v, std::size_t cap) const {

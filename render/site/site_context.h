@@ -42,6 +42,9 @@ struct SiteOptions {
                                         // no body cache is used
   RecordedKeys recorded;                // the page keys of the current site (page_keys.h)
   unsigned threads = 0;                 // 0: one per core
+  // The html and plain of a body the index keeps (RenderedBody::stored), read as the site needs them
+  // so that a build never holds them all; from any thread. Empty, or nullopt: the body is empty.
+  std::function<std::optional<BodyText>(const Note&)> stored_body;
   sqlite3* query_db = nullptr;          // the index as stored for this build, read-only, which answers
                                         // the query blocks (query_blocks.h); nullptr: none
   // Told how far a phase ("bodies", "pages") has come; from any thread. Empty: nobody is told.
@@ -114,6 +117,11 @@ class SiteContext {
   // Fills in every body once, on every core, using each in id order (site_body_pass.cpp).
   void pass_bodies(const DocUse& on_doc);
   LinkTarget link_target(std::string_view id) const { return vertices_.link_target(id); }
+  // Views of the note's body text: its own, or read through options.stored_body into `read`.
+  struct BodyView {
+    std::string_view html, plain;
+  };
+  BodyView body_text(const Note& n, BodyText& read) const;
   QueryBlockHtml query_html(std::size_t v) const {
     return [this, v](std::size_t b) -> const std::string& { return queries_.html(v, b); };
   }

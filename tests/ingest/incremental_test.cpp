@@ -4,6 +4,8 @@
 #include <thread>
 
 #include "core/index/index.h"
+#include "core/index/index_health.h"
+#include "core/index/sqlite_util.h"
 #include "ingest/load_corpus.h"
 #include "tests/support/test_support.h"
 
@@ -18,10 +20,12 @@ std::string lit(const std::string& id, const std::string& body) {
   return "---\nid: " + id + "\ntitle: Paper " + id + "\nauthors: [Doe]\nyear: 2020\n---\n" + body + "\n";
 }
 
-LoadedCorpus load_and_store(const fs::path& root) {
+LoadedCorpus load_and_store(const fs::path& root, bool bodies = false) {
   auto index = Index::open(root / ".anthology" / "index.db");
   REQUIRE(index);
-  auto loaded = load_corpus({root}, &*index);
+  LoadOptions options{root};
+  options.bodies = bodies;
+  auto loaded = load_corpus(options, &*index);
   REQUIRE(loaded);
   REQUIRE(index->store(loaded->corpus, loaded->changed(), loaded->paths, loaded->corpus.diagnostics));
   return std::move(*loaded);
@@ -97,7 +101,7 @@ TEST_CASE("every other note is still ingested next to broken ones", "[ingest][ba
 
 TEST_CASE("a cold run hands its parses to the index in batches, and they are all there", "[ingest][index]") {
   TempDir dir;
-  const int n = 2100;  // more than one batch of 2048
+  const int n = 2100;  // more than one batch of 1024
   for (int i = 1; i <= n; ++i) dir.write("lit/LIT-" + std::to_string(i) + ".md", lit("LIT-" + std::to_string(i), "Text."));
   auto index = Index::open(dir.path() / ".anthology" / "index.db");
   REQUIRE(index);
@@ -121,4 +125,55 @@ TEST_CASE("a cold run hands its parses to the index in batches, and they are all
   REQUIRE(third);
   CHECK(third->parsed == 2);
   CHECK(third->fresh.size() == 2);
+}
+
+TEST_CASE("lint holds and loads no body; a build finds every body in the index and makes a missing one again", "[ingest][index][body]") {
+  TempDir dir;
+  for (int i = 1; i <= 20; ++i) dir.write("lit/LIT-" + std::to_string(i) + ".md", lit("LIT-" + std::to_string(i), "See [[LIT-1]]."));
+  auto count_bodies = [&] {
+    auto index = Index::open(dir.path() / ".anthology" / "index.db");
+    REQUIRE(index);
+    return index_detail::scalar(index->handle(), "SELECT count(*) FROM files WHERE body IS NOT NULL").number;
+  };
+
+  // A cold lint makes the bodies for a later build, into the index only.
+  LoadedCorpus cold = load_and_store(dir.path());
+  CHECK(cold.parsed == 20);
+  CHECK(count_bodies() == 20);
+  for (const Note& n : cold.corpus.notes) {
+    CHECK(n.rendered.stored);
+    CHECK(n.rendered.html.empty());
+    CHECK(n.rendered.links.empty());  // only the site uses them
+  }
+
+  // Without its body a note is still a lint's (never read), but a build makes the body again.
+  {
+    auto index = Index::open(dir.path() / ".anthology" / "index.db");
+    REQUIRE(index);
+    REQUIRE(index_detail::exec(index->handle(), "UPDATE files SET body = NULL WHERE path = 'lit/LIT-3.md'"));
+  }
+  LoadedCorpus warm = load_and_store(dir.path());
+  CHECK(warm.parsed == 0);
+  CHECK(warm.corpus.find("LIT-3")->rendered.html.empty());
+  CHECK(warm.corpus.find("LIT-7")->rendered.links.empty());
+  CHECK(count_bodies() == 19);
+
+  auto index = Index::open(dir.path() / ".anthology" / "index.db");
+  REQUIRE(index);
+  LoadOptions options{dir.path()};
+  options.bodies = true;
+  auto build = load_corpus(options, &*index);
+  REQUIRE(build);
+  CHECK(build->parsed == 1);
+  CHECK(build->reused == 19);
+  CHECK(build->fresh.empty());  // stored ahead of store(), for the site to read
+  CHECK(count_bodies() == 20);
+  const Note* lit3 = build->corpus.find("LIT-3");
+  CHECK(lit3->rendered.stored);
+  CHECK(lit3->rendered.html.empty());
+  REQUIRE(build->corpus.find("LIT-7")->rendered.links.size() == 1);  // from the index, resolved
+  CHECK(build->corpus.find("LIT-7")->rendered.links[0].resolved == "LIT-1");
+  auto text = decode_body(*index->load_body_text("lit/LIT-3.md"));
+  REQUIRE(text);
+  CHECK(text->html.find("<\x01" "0>LIT-1<\x02>") != std::string::npos);
 }

@@ -1,0 +1,27 @@
+#include "core/index/body_reader.h"
+
+#include "core/index/sqlite_util.h"
+
+namespace anth {
+
+BodyReader::BodyReader(Index index) : index_(std::make_unique<Index>(std::move(index))), turn_(std::make_unique<std::mutex>()) {}
+
+Expected<BodyReader> BodyReader::open(const std::filesystem::path& db_path) {
+  auto index = Index::open(db_path, Index::Mode::ReadOnly, Index::Place::Given);
+  if (!index) return std::unexpected(index.error());
+  // Each body is read once, in order: a page cache would only add to the build's peak.
+  index_detail::exec(index->handle(), "PRAGMA cache_size = -512");
+  return BodyReader(std::move(*index));
+}
+
+std::optional<BodyText> BodyReader::read(const std::string& path) const {
+  std::optional<std::string> text;
+  {
+    std::lock_guard<std::mutex> lock(*turn_);
+    text = index_->load_body_text(path);
+  }
+  if (!text) return std::nullopt;
+  return decode_body(*text);
+}
+
+}  // namespace anth
