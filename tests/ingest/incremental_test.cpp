@@ -127,7 +127,7 @@ TEST_CASE("a cold run hands its parses to the index in batches, and they are all
   CHECK(third->fresh.size() == 2);
 }
 
-TEST_CASE("lint holds and loads no body; a build finds every body in the index and makes a missing one again", "[ingest][index][body]") {
+TEST_CASE("lint holds and loads no body, a build finds every body in the index and makes a missing one again", "[ingest][index][body]") {
   TempDir dir;
   for (int i = 1; i <= 20; ++i) dir.write("lit/LIT-" + std::to_string(i) + ".md", lit("LIT-" + std::to_string(i), "See [[LIT-1]]."));
   auto count_bodies = [&] {

@@ -51,7 +51,9 @@ struct SectionViews {
 };
 
 inline SectionViews section_views(const fs::path& corpus, const std::vector<StoredKernelResult>& results) {
-  auto loaded = ingest::load_corpus(ingest::LoadOptions{corpus}, nullptr);
+  ingest::LoadOptions options{corpus};
+  options.bodies = true;  // the body section shows them (with no index, they stay in memory)
+  auto loaded = ingest::load_corpus(options, nullptr);
   REQUIRE(loaded.has_value());
   Graph graph(loaded->corpus);
   std::vector<Diagnostic> diagnostics = loaded->corpus.diagnostics;
