@@ -78,6 +78,11 @@ def axe_checks(b, site, axe_source, out):
             if width == 1280:
                 vague = b.eval(VAGUE)
                 check("link texts say where they go on %s" % name, vague == [], vague)
+            else:
+                small = b.eval(SMALL_TARGETS)
+                check("touch targets at 24 px or spaced on %s" % name, small["page"] == [], small["page"])
+                if small["graph"]:  # the graph's own (render/site/graph_svg.cpp): told, not judged here
+                    print("info %s: %d graph targets under 24 px and crowded" % (name, small["graph"]), flush=True)
 
 
 def tap(b, selector):
@@ -123,6 +128,26 @@ def touch_checks(b, site, out):
         went = b.wait_for("location.href === %s && document.readyState === 'complete'" % json.dumps(href), 5)
         check("the second tap on %s follows it" % what, bool(went), b.eval("location.href"))
     b.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+# WCAG 2.5.8 (target size, minimum): a target is 24 x 24 px, or a circle of 24 px centred on it meets
+# no other target nor another small target's circle; links in a sentence are exempt. Those of the page,
+# and a count of the graph drawing's (render/site/graph_svg.cpp's, told here, not judged).
+SMALL_TARGETS = r"""(function(){
+  var all=[];
+  document.querySelectorAll('a[href],button,input,select,summary').forEach(function(el){
+    var r=el.getBoundingClientRect();if(!r.width||!r.height)return;
+    var p=el.parentElement,inline=!el.closest('svg')&&getComputedStyle(el).display==='inline'&&p.textContent.trim()!==el.textContent.trim();
+    all.push({el:el,r:r,x:r.left+r.width/2,y:r.top+r.height/2,small:r.width<24||r.height<24,inline:inline});});
+  function near(t,u){var dx=Math.max(u.r.left-t.x,0,t.x-u.r.right),dy=Math.max(u.r.top-t.y,0,t.y-u.r.bottom);
+    return Math.hypot(dx,dy)<12||u.small&&Math.hypot(t.x-u.x,t.y-u.y)<24;}
+  var page=[],graph=0;
+  all.forEach(function(t){
+    if(!t.small||t.inline||!all.some(function(u){return u!==t&&!t.el.contains(u.el)&&!u.el.contains(t.el)&&near(t,u);}))return;
+    if(t.el.closest('svg')){graph++;return;}
+    page.push(t.el.tagName.toLowerCase()+'.'+(t.el.getAttribute('class')||'').split(' ').join('.')+' "'
+      +t.el.textContent.trim().slice(0,30)+'" '+Math.round(t.r.width)+'x'+Math.round(t.r.height));});
+  return {page:page.slice(0,10),graph:graph};})()"""
 
 
 # Every focusable element but the graph's (tests/site/site_graph*): its focus outline, its width and
