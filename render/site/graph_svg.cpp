@@ -127,8 +127,9 @@ class Drawing {
         }
   }
 
-  // A vertex: a link to its page, named by its <title>, around its dot, a wider transparent target
-  // (graph.css sizes it) and its label.
+  // A vertex: a link to its page, named by its <title>; a transparent touch target (the circle
+  // without attributes, which graph.css sizes: it is on every node of every page), its dot and
+  // its label.
   void node(std::size_t i, std::string& svg) const {
     std::size_t v = vertices_[i];
     const Note& n = ctx_.graph().note(v);
@@ -144,7 +145,7 @@ class Drawing {
     append_num(svg, at_[i].y);
     svg += ")\"><title>"sv;
     append_escaped_html(svg, ctx_.label(v));
-    svg += focus ? " (this page)</title><circle class=\"hit\"/><circle r=\""sv : "</title><circle class=\"hit\"/><circle r=\""sv;
+    svg += focus ? " (this page)</title><circle/><circle r=\""sv : "</title><circle/><circle r=\""sv;
     append_num(svg, radius(v));
     svg += "\"/>"sv;
     if (i < labels_.size() && labels_[i].shown) {

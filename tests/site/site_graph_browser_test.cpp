@@ -42,6 +42,7 @@ TEST_CASE("site: graph drawings are readable, one tab stop and zoomable", "[site
   CHECK(r.out.find("ok 390 graph.html labels readable once zoomed in\n") != std::string::npos);
   CHECK(r.out.find("ok Enter follows the focused node\n") != std::string::npos);
   CHECK(r.out.find("ok graph.html without script is readable at 1280\n") != std::string::npos);
+  CHECK(r.out.find("ok no script error on the graphs' pages\n") != std::string::npos);
   CHECK(r.out.find("FAIL") == std::string::npos);
   for (const char* shot : {"LIT-008-graph-1280.png", "LIT-008-graph-390.png", "graph-1280.png", "graph-390.png"})
     CHECK(fs::exists(shots / shot));

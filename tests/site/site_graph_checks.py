@@ -13,6 +13,7 @@ import base64
 import json
 import os
 import sys
+import time
 
 from cdp_browser import Browser, check
 
@@ -100,6 +101,11 @@ def node_page_checks(b, url, page, tag, shots):
     b.send("Input.dispatchKeyEvent", {"type": "keyDown", "key": "Tab", "code": "Tab", "windowsVirtualKeyCode": 9})
     b.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": "Tab", "code": "Tab", "windowsVirtualKeyCode": 9})
     check("%s %s Tab leaves the graph" % (tag, page), b.eval(ACTIVE) is None, b.eval(ACTIVE))
+    # Hovering a node raises no script error (site.js's link previews leave SVG links alone).
+    spot = b.eval("(function(){var c=document.querySelector('svg.nbh a.node:not(.focus) circle[r]');"
+                  "c.scrollIntoView({block:'center'});var r=c.getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2];})()")
+    b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": spot[0], "y": spot[1]})
+    time.sleep(0.4)  # past the preview's delay
     if page == DENSE[0]:
         shot_of(b, ".graph-view", os.path.join(shots, "%s-graph-%s.png" % (page, tag)))
 
@@ -187,6 +193,8 @@ def main():
         b.viewport(1280, 900)
         enter_follows(b, url)
         without_script(b, url)
+        errors = [e["params"]["exceptionDetails"].get("text", "") for e in b.events if e.get("method") == "Runtime.exceptionThrown"]
+        check("no script error on the graphs' pages", not errors, errors)
     except Exception as e:  # a failure of the driver is a failed check, with what went wrong
         check("driver", False, e)
     finally:
