@@ -65,19 +65,22 @@ class Drawing {
   bool is_focus(std::size_t v) const { return o_.focus && *o_.focus == v; }
   double radius(std::size_t v) const { return is_focus(v) ? focus_radius : node_radius; }
 
-  // Labels: the page's own node first, then the best connected (ties in drawing order).
+  // Labels: the page's own node first, then the best connected within the drawing (ties in drawing
+  // order). Only what is drawn counts, so a page's key (its nodes and the edges among them) covers it.
   void place() {
     std::vector<LabelSpec> specs(count_);
-    std::vector<std::size_t> order(count_);
+    std::vector<std::size_t> order(count_), degree(count_, 0);
     for (std::size_t i = 0; i < count_; ++i) {
       std::size_t v = vertices_[i];
       specs[i] = {shorten_label(ctx_.graph().note(v).id, label_chars), radius(v), is_focus(v)};
       order[i] = i;
+      for (const OutEdge& e : ctx_.adjacency().out(v))
+        if (auto j = slot_of(e.to)) ++degree[i], ++degree[*j];
     }
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
       bool fa = is_focus(vertices_[a]), fb = is_focus(vertices_[b]);
       if (fa != fb) return fa;
-      return ctx_.degree(vertices_[a]) > ctx_.degree(vertices_[b]);
+      return degree[a] > degree[b];
     });
     labels_ = place_labels(at_, specs, order, o_.width, o_.height, o_.font);
     texts_.resize(count_);
