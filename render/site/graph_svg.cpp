@@ -5,6 +5,7 @@
 #include <optional>
 #include <string_view>
 
+#include "render/site/graph_placement.h"
 #include "render/site/html.h"
 #include "render/site/site_context.h"
 
@@ -14,121 +15,158 @@ namespace {
 
 using namespace std::string_view_literals;
 
-// One decimal, as "%.1f" writes it for the coordinates a drawing has.
-void append_num(std::string& out, double v) {
-  long tenths = std::lround(v * 10);
-  if (tenths < 0) out += '-';
-  unsigned long t = static_cast<unsigned long>(std::labs(tenths));
-  char digits[24];
-  char* end = digits + sizeof digits;
-  char* p = end;
-  *--p = static_cast<char>('0' + t % 10);
-  *--p = '.';
-  t /= 10;
-  do *--p = static_cast<char>('0' + t % 10);
-  while ((t /= 10) != 0);
-  out.append(p, static_cast<std::size_t>(end - p));
-}
+constexpr double node_radius = 6;    // drawing units
+constexpr double focus_radius = 10;  // the page's own node
+constexpr std::size_t label_chars = 12;  // longer ids end in an ellipsis (the <title> has them whole)
 
-std::string num(double v) {
-  std::string out;
-  append_num(out, v);
-  return out;
-}
+// Whole units: a drawing is a few hundred units across, so a unit is under a pixel on any screen.
+void append_num(std::string& out, double v) { out += std::to_string(std::lround(v)); }
 
-// One drawing: where each vertex sits, and its two layers (edges, then nodes over them).
+// One drawing: where each vertex sits, its label, and the two layers (edges, then nodes over them).
 class Drawing {
  public:
   Drawing(const SiteContext& ctx, const std::vector<std::size_t>& vertices, const std::vector<Point>& points, const SvgOptions& o)
-      : ctx_(ctx), vertices_(vertices), points_(points), o_(o), pad_(o.labels ? 36 : 14),
-        count_(std::min(vertices.size(), points.size())), radius_(vertices.size() > 300 ? 3.5 : 7) {
+      : ctx_(ctx), vertices_(vertices), o_(o), count_(std::min(vertices.size(), points.size())) {
     slots_.reserve(count_);
     for (std::size_t i = 0; i < count_; ++i) slots_.emplace_back(vertices[i], i);
     std::sort(slots_.begin(), slots_.end());
+    std::vector<Spot> unit(count_);
+    for (std::size_t i = 0; i < count_; ++i) unit[i] = {points[i].x, points[i].y};
+    const double pad = focus_radius + 4;
+    at_ = spread_on_canvas(unit, o.width, o.height, pad);
+    if (o.labels && count_ <= 600) keep_apart(at_, o.font * 1.8, o.width, o.height, pad);
+    if (o.labels) place();
   }
 
   std::string svg() const {
     std::string svg;
-    svg.reserve(512 + count_ * 400);
-    svg += "<svg class=\"graph\" viewBox=\"0 0 " + num(o_.width) + " " + num(o_.height) + "\" role=\"group\" aria-labelledby=\"" + o_.id +
-           "-title\">\n<title id=\"" + o_.id + "-title\">" + escape_html(o_.title) + "</title>\n";
-    svg += "<defs><marker id=\"" + o_.id + "-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" class=\"arrow\"/></marker></defs>\n";
-    svg += "<g class=\"edges\">\n"sv;
-    edges(svg);
+    svg.reserve(512 + count_ * 300);
+    svg += "<svg class=\"graph " + o_.id + "\" viewBox=\"0 0 ";
+    append_num(svg, o_.width);
+    svg += ' ';
+    append_num(svg, o_.height);
+    svg += "\" font-size=\"";
+    append_num(svg, o_.font);
+    svg += "\" role=\"group\" aria-labelledby=\"" + o_.id + "-title\">\n<title id=\"" + o_.id + "-title\">" + escape_html(o_.title) + "</title>\n";
+    svg += "<defs><marker id=\"" + o_.id + "-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" class=\"arrow\"/></marker></defs>\n";
+    svg += "<g class=\"view\">\n"sv;
+    std::string mentions;
+    svg += "<g class=\"rel\">\n"sv;
+    edges(svg, mentions);
+    svg += "</g>\n<g class=\"men\">\n"sv;
+    svg += mentions;
     svg += "</g>\n<g class=\"nodes\">\n"sv;
     for (std::size_t i = 0; i < count_; ++i) node(i, svg);
-    svg += "</g>\n</svg>"sv;
+    svg += "</g>\n</g>\n</svg>"sv;
     return svg;
   }
 
  private:
+  bool is_focus(std::size_t v) const { return o_.focus && *o_.focus == v; }
+  double radius(std::size_t v) const { return is_focus(v) ? focus_radius : node_radius; }
+
+  // Labels: the page's own node first, then the best connected within the drawing (ties in drawing
+  // order). Only what is drawn counts, so a page's key (its nodes and the edges among them) covers it.
+  void place() {
+    std::vector<LabelSpec> specs(count_);
+    std::vector<std::size_t> order(count_), degree(count_, 0);
+    for (std::size_t i = 0; i < count_; ++i) {
+      std::size_t v = vertices_[i];
+      specs[i] = {shorten_label(ctx_.graph().note(v).id, label_chars), radius(v), is_focus(v)};
+      order[i] = i;
+      for (const OutEdge& e : ctx_.adjacency().out(v))
+        if (auto j = slot_of(e.to)) ++degree[i], ++degree[*j];
+    }
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      bool fa = is_focus(vertices_[a]), fb = is_focus(vertices_[b]);
+      if (fa != fb) return fa;
+      return degree[a] > degree[b];
+    });
+    labels_ = place_labels(at_, specs, order, o_.width, o_.height, o_.font);
+    texts_.resize(count_);
+    for (std::size_t i = 0; i < count_; ++i) texts_[i] = std::move(specs[i].text);
+  }
+
   // The slot of each vertex (its first, should one repeat), found by binary search.
   std::optional<std::size_t> slot_of(std::size_t v) const {
     auto it = std::lower_bound(slots_.begin(), slots_.end(), std::pair<std::size_t, std::size_t>(v, 0));
     if (it == slots_.end() || it->first != v) return std::nullopt;
     return it->second;
   }
-  std::pair<double, double> at(std::size_t i) const {
-    return {pad_ + points_[i].x * (o_.width - 2 * pad_), pad_ + points_[i].y * (o_.height - 2 * pad_)};
-  }
 
-  // One line per ordered pair, typed relations first and drawn solid, mentions dashed.
-  void edges(std::string& svg) const {
-    const std::string marker = "\" marker-end=\"url(#" + o_.id + "-arrow)\"/>\n";
+  // One path per ordered pair, typed relations in one group and mentions in the other; each ends at
+  // the rim of its target, where graph.css puts the arrow head.
+  void edges(std::string& relations, std::string& mentions) const {
     std::vector<std::size_t> drawn_from(count_, count_);  // the last i that drew a line to each slot
     for (std::size_t i = 0; i < count_; ++i)
-      for (bool mentions : {false, true})
+      for (bool mention : {false, true})
         for (const OutEdge& e : ctx_.adjacency().out(vertices_[i])) {
-          if (e.mention != mentions) continue;
+          if (e.mention != mention) continue;
           auto j = slot_of(e.to);
           if (!j || *j == i || drawn_from[*j] == i) continue;
           drawn_from[*j] = i;
-          auto [x1, y1] = at(i);
-          auto [x2, y2] = at(*j);
-          double dx = x2 - x1, dy = y2 - y1, len = std::sqrt(dx * dx + dy * dy);
+          Spot a = at_[i], b = at_[*j];
+          double dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
           if (len < 1e-6) continue;
-          double r2 = radius_ + (o_.focus && e.to == *o_.focus ? 4 : 0) + 1.5;
-          double ex = x2 - dx / len * r2, ey = y2 - dy / len * r2;
-          svg += mentions ? "<line class=\"edge mention\" x1=\""sv : "<line class=\"edge\" x1=\""sv;
-          append_num(svg, x1);
-          svg += "\" y1=\""sv;
-          append_num(svg, y1);
-          svg += "\" x2=\""sv;
-          append_num(svg, ex);
-          svg += "\" y2=\""sv;
-          append_num(svg, ey);
-          svg += marker;
+          double r2 = radius(e.to) + 1.5;
+          std::string& out = mention ? mentions : relations;
+          out += "<path "sv;
+          if (o_.filterable) {
+            out += "class=\"f-"sv;
+            out += SiteContext::kind_class(ctx_.graph().note(vertices_[i]));
+            out += " t-"sv;
+            out += SiteContext::kind_class(ctx_.graph().note(e.to));
+            out += "\" "sv;
+          }
+          out += "d=\"M"sv;
+          append_num(out, a.x);
+          out += ' ';
+          append_num(out, a.y);
+          out += 'L';
+          append_num(out, b.x - dx / len * r2);
+          out += ' ';
+          append_num(out, b.y - dy / len * r2);
+          out += "\"/>\n"sv;
         }
   }
 
-  // A vertex: a link to its page around a circle, its label as the link's title, its id beside it.
+  // A vertex: a link to its page, named by its <title>; a transparent touch target (the circle
+  // without attributes, which graph.css sizes: it is on every node of every page), its dot and
+  // its label.
   void node(std::size_t i, std::string& svg) const {
     std::size_t v = vertices_[i];
     const Note& n = ctx_.graph().note(v);
-    auto [x, y] = at(i);
-    bool focus = o_.focus && *o_.focus == v;
+    bool focus = is_focus(v);
     svg += "<a href=\""sv;
     if (!o_.root.empty()) append_escaped_html(svg, o_.root);
     append_escaped_html(svg, ctx_.file(v));
     svg += "\" class=\"node kind-"sv;
     svg += SiteContext::kind_class(n);
-    svg += focus ? " focus\"><title>"sv : "\"><title>"sv;
+    svg += focus ? " focus\" aria-current=\"page\" transform=\"translate("sv : "\" transform=\"translate("sv;
+    append_num(svg, at_[i].x);
+    svg += ' ';
+    append_num(svg, at_[i].y);
+    svg += ")\"><title>"sv;
     append_escaped_html(svg, ctx_.label(v));
-    svg += "</title><circle cx=\""sv;
-    append_num(svg, x);
-    svg += "\" cy=\""sv;
-    append_num(svg, y);
-    svg += "\" r=\""sv;
-    append_num(svg, focus ? radius_ + 4 : radius_);
+    svg += focus ? " (this page)</title><circle/><circle r=\""sv : "</title><circle/><circle r=\""sv;
+    append_num(svg, radius(v));
     svg += "\"/>"sv;
-    if (o_.labels) {
-      bool left = points_[i].x > 0.8;
-      svg += "<text x=\""sv;
-      append_num(svg, left ? x - radius_ - 3 : x + radius_ + 3);
-      svg += "\" y=\""sv;
-      append_num(svg, y + 4);
-      svg += left ? "\" text-anchor=\"end\">"sv : "\">"sv;
-      append_escaped_html(svg, n.id);
+    if (i < labels_.size() && labels_[i].shown) {
+      const PlacedLabel& l = labels_[i];
+      svg += "<text"sv;
+      if (std::lround(l.dx) != 0) {
+        svg += " x=\""sv;
+        append_num(svg, l.dx);
+        svg += '"';
+      }
+      if (std::lround(l.dy) != 0) {
+        svg += " y=\""sv;
+        append_num(svg, l.dy);
+        svg += '"';
+      }
+      if (l.anchor != Anchor::start) svg += l.anchor == Anchor::end ? " class=\"e\""sv : " class=\"m\""sv;
+      svg += '>';
+      append_escaped_html(svg, texts_[i]);
       svg += "</text>"sv;
     }
     svg += "</a>\n"sv;
@@ -136,12 +174,12 @@ class Drawing {
 
   const SiteContext& ctx_;
   const std::vector<std::size_t>& vertices_;
-  const std::vector<Point>& points_;
   const SvgOptions& o_;
-  const double pad_;
   const std::size_t count_;
-  const double radius_;
   std::vector<std::pair<std::size_t, std::size_t>> slots_;
+  std::vector<Spot> at_;
+  std::vector<PlacedLabel> labels_;
+  std::vector<std::string> texts_;
 };
 
 }  // namespace

@@ -1,6 +1,9 @@
 #pragma once
-// A part of the graph drawn as inline SVG: positions from Graph::layout (Fruchterman-Reingold),
-// one link per node coloured by kind (CSS classes), a <title> on each node and on the drawing.
+// A part of the graph drawn as inline SVG: positions from Graph::layout (Fruchterman-Reingold), spread
+// and labelled by render/site/graph_placement.h; one link per node coloured by kind (CSS classes in
+// graph.css), named by a <title> that says where it goes; relations solid and mentions dashed, in two
+// groups; the current node emphasised. graph.js makes a drawing one tab stop with arrow keys inside,
+// and the whole graph zoomable and filterable by kind.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -14,10 +17,12 @@ struct SvgOptions {
   std::string root;                   // prefix of hrefs ("" or "../")
   std::optional<std::size_t> focus;   // the page's own node, drawn larger
   std::string title;                  // the drawing's accessible name
-  std::string id = "graph";           // prefix of element ids (unique per page)
+  std::string id = "graph";           // prefix of element ids (unique per page); also a class of the <svg>
   double width = 640;
   double height = 480;
+  double font = 13;                   // label size in drawing units (graph.css scales it per screen)
   bool labels = true;                 // draw ids beside the nodes
+  bool filterable = false;            // mark each edge with the kinds of its ends (f-lit t-note), for graph.js
 };
 
 class SiteContext;

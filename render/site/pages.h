@@ -18,6 +18,7 @@ struct Frame {
   std::string current;       // the navigation entry to mark as the current page
   std::string body_class;
   std::vector<std::string> scripts;  // site-relative script paths, after site.js
+  std::vector<std::string> styles;   // site-relative stylesheets, after style.css
   bool header_search = true;
 };
 

@@ -100,6 +100,8 @@ std::string Pages::wrap(const Frame& frame, const std::string& content_html) con
   TemplateValue scripts = TemplateValue::list();
   scripts.push(TemplateValue::object().set("src", frame.root + "site.js"));
   for (const std::string& s : frame.scripts) scripts.push(TemplateValue::object().set("src", frame.root + s));
+  TemplateValue styles = TemplateValue::list();
+  for (const std::string& s : frame.styles) styles.push(TemplateValue::object().set("href", frame.root + s));
   const std::string& site = ctx_.options().site_title;
   TemplateValue data = TemplateValue::object();
   data.set("page_title", frame.title.empty() ? site : frame.title + " \u00b7 " + site)
@@ -110,6 +112,7 @@ std::string Pages::wrap(const Frame& frame, const std::string& content_html) con
       .set("style_href", frame.root + "style.css")
       .set("nav", std::move(nav))
       .set("scripts", std::move(scripts))
+      .set("styles", std::move(styles))
       .set("body_class", frame.body_class)
       .set("header_search", frame.header_search)
       .set("node_count", ctx_.graph().vertex_count())

@@ -181,10 +181,12 @@ std::string Pages::graph_page() const {
   SvgOptions o;
   o.id = "whole";
   o.title = "The whole graph: " + std::to_string(shown.size()) + " nodes";
-  double side = std::max(900.0, 90.0 * std::sqrt(static_cast<double>(shown.size())));
-  o.width = side * 1.4;
-  o.height = side;
+  double side = std::max(500.0, 70.0 * std::sqrt(static_cast<double>(shown.size())));
+  o.width = std::round(side * 1.4);
+  o.height = std::round(side);
+  o.font = 11;
   o.labels = shown.size() <= 400;
+  o.filterable = true;
   TemplateValue legend = TemplateValue::list();
   for (Kind k : all_kinds)
     legend.push(TemplateValue::object().set("label", kind_name(k)).set("kind_class", fold_case(kind_name(k))).set("href", listing_file(k)));
@@ -200,6 +202,8 @@ std::string Pages::graph_page() const {
   frame.title = "Graph";
   frame.current = "graph";
   frame.body_class = "page-graph";
+  frame.styles = {"graph.css"};
+  frame.scripts = {"graph.js"};
   return wrap(frame, t_.render("graph", data));
 }
 

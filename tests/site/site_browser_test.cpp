@@ -118,7 +118,7 @@ TEST_CASE("site: Chromium draws the whole graph and the home page", "[site][brow
   REQUIRE(s.ready);
   std::string graph = browser(s.dir, "--dump-dom " + shell_arg(s.url("graph.html")));
   CHECK(count(graph, "<circle ") >= 10);
-  CHECK(count(graph, "<line class=\"edge") >= 10);
+  CHECK(count(graph, "<path class=\"f-") >= 10);  // edges, marked with the kinds of their ends
   fs::path shot = s.dir.path() / "graph.png";
   browser(s.dir, "--window-size=1280,1000 --screenshot=" + shell_arg(shot) + " " + shell_arg(s.url("graph.html")));
   CHECK(png_height(read_file(shot)) > 600);

@@ -33,22 +33,33 @@ std::string masked(const std::string& page) {
   }
   cut.append(page, at);
 
-  // NAME="digits and dots" -> NAME="#" for the layout's coordinates (NAME one of x y x1 y1 x2 y2 cx cy,
-  // at a word boundary), and ` text-anchor="end"` dropped.
+  // The layout's coordinates become "#": edge paths (d="M..."), node positions (transform="translate(...)"),
+  // NAME="number" for NAME one of x y cx cy (at a word boundary), and a label's attributes (its place
+  // around its node: <text ...> -> <text>).
   auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  const std::string anchor = " text-anchor=\"end\"";
   std::string out;
   out.reserve(cut.size());
   for (std::size_t i = 0; i < cut.size();) {
-    if (cut.compare(i, anchor.size(), anchor) == 0) {
-      i += anchor.size();
+    if (cut.compare(i, 6, "<text ") == 0 && cut.find('>', i) != std::string::npos) {
+      out += "<text>";
+      i = cut.find('>', i) + 1;
       continue;
     }
     bool replaced = false;
-    if (i == 0 || !word(cut[i - 1]))
-      for (std::string name : {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy"}) {
+    for (std::string start : {"d=\"M", "transform=\"translate("}) {
+      if ((i > 0 && word(cut[i - 1])) || cut.compare(i, start.size(), start) != 0) continue;
+      std::size_t end = cut.find('"', i + start.size());
+      if (end == std::string::npos) break;
+      out += start.substr(0, start.find('"') + 1) + "#\"";
+      i = end + 1;
+      replaced = true;
+      break;
+    }
+    if (!replaced && (i == 0 || !word(cut[i - 1])))
+      for (std::string name : {"x", "y", "cx", "cy"}) {
         std::size_t value = i + name.size() + 2, end = value;
         if (cut.compare(i, name.size() + 2, name + "=\"") != 0) continue;
+        if (end < cut.size() && cut[end] == '-') ++end;
         while (end < cut.size() && (std::isdigit(static_cast<unsigned char>(cut[end])) || cut[end] == '.')) ++end;
         if (end == value || end == cut.size() || cut[end] != '"') break;
         out += name + "=\"#\"";

@@ -19,10 +19,14 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
   SvgOptions o;
   o.focus = v;
   o.id = "nbh";
-  o.width = 560;
-  o.height = near.size() > 16 ? 500 : 420;
+  // Sized for a phone's full width (about 360 px: labels of 13 units come out at 11.5 px or more);
+  // graph.css gives it a larger canvas on wide screens.
+  o.width = 400;
+  o.height = near.size() > 16 ? 400 : 340;
   o.title = "The neighborhood of " + g.note(v).id + ": " + std::to_string(near.size()) + " nodes within two steps";
   page.data.set("graph_svg_html", graph_svg(ctx, near, ctx.layouts().layout(g, ctx.adjacency(), near), o));
+  page.frame.styles.push_back("graph.css");
+  page.frame.scripts.push_back("graph.js");
 }
 
 // Its members, and the edges among them (which fix the layout and are drawn).

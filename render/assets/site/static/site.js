@@ -51,8 +51,8 @@
     s.onload = s.onerror = function () { var w = scripts[src]; scripts[src] = true; w.forEach(function (f) { f(); }); };
     document.head.appendChild(s);
   }
-  function target(a) {
-    if (!a || !a.href || a.closest(".site-header, .search-results, .preview") || a.hasAttribute("download")) return null;
+  function target(a) {  // none for a graph's nodes: SVG links, named by their <title>
+    if (!a || !a.href || a.closest(".site-header, .search-results, .preview, svg") || a.hasAttribute("download")) return null;
     var href = a.href.split("#")[0];
     if (href.indexOf(siteRoot) !== 0 || !/\.html$/.test(href) || href === location.href.split("#")[0]) return null;
     return href.slice(siteRoot.length);

@@ -1,0 +1,53 @@
+// The graph drawings of the site of data/ measured in headless Chromium by tests/site/site_graph_checks.py,
+// at 1280 and 390 px: labels at 11 CSS px or more with no two overlapping on dense node pages, a graph
+// as one tab stop with arrow keys inside and Enter following, 24 px touch targets, node links named by
+// where they go; graph.html zooming by button, wheel and key, filtering by kind, readable on a phone
+// once zoomed and without script. Screenshots are left in the test's folder (copied to
+// ANTHOLOGY_KEEP_SHOTS when that names a folder). Skipped without /usr/bin/chromium.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+
+#include "tests/site/site_test_support.h"
+
+using namespace anth::test;
+using namespace anth::test::site;
+
+TEST_CASE("site: graph drawings are readable, one tab stop and zoomable", "[site][browser][graph]") {
+  const fs::path chromium = "/usr/bin/chromium";
+  if (!fs::exists(chromium)) {
+    WARN("no " << chromium.string() << ": skipped");
+    return;
+  }
+  TempDir dir;
+  const fs::path site = dir.path() / "site";
+  RunResult built = build_site(dir.path(), source_dir() / "data", site);  // --no-kernels: the graphs need none
+  INFO(built.err);
+  REQUIRE(built.status == 0);
+  const fs::path shots = dir.path() / "shots";
+  RunResult r = run("timeout 300 python3 " + shell_arg(source_dir() / "tests/site/site_graph_checks.py") + " " +
+                    shell_arg(chromium) + " " + shell_arg(site) + " " + shell_arg(shots));
+  INFO(r.out << r.err);
+  for (const char* width : {"1280", "390"}) {
+    for (const char* page : {"LIT-008", "LIT-523", "SOTA-192", "NOTE-011", "THEORY-061"})
+      for (const char* what : {"labels at 11 px or more", "no two labels overlap", "labels most nodes", "the graph is one tab stop",
+                               "touch targets of 24 px or more", "every node link names where it goes",
+                               "arrow keys move focus between nodes", "Tab leaves the graph"})
+        CHECK(r.out.find(std::string("ok ") + width + " " + page + " " + what + "\n") != std::string::npos);
+    for (const char* what : {"tools are shown", "+ button zooms", "the wheel zooms", "the + key zooms",
+                             "the filter hides a kind and its edges"})
+      CHECK(r.out.find(std::string("ok ") + width + " graph.html " + what + "\n") != std::string::npos);
+  }
+  CHECK(r.out.find("ok 1280 graph.html no two labels overlap\n") != std::string::npos);
+  CHECK(r.out.find("ok 390 graph.html labels readable once zoomed in\n") != std::string::npos);
+  CHECK(r.out.find("ok Enter follows the focused node\n") != std::string::npos);
+  CHECK(r.out.find("ok graph.html without script is readable at 1280\n") != std::string::npos);
+  CHECK(r.out.find("ok no script error on the graphs' pages\n") != std::string::npos);
+  CHECK(r.out.find("FAIL") == std::string::npos);
+  for (const char* shot : {"LIT-008-graph-1280.png", "LIT-008-graph-390.png", "graph-1280.png", "graph-390.png"})
+    CHECK(fs::exists(shots / shot));
+  if (const char* keep = std::getenv("ANTHOLOGY_KEEP_SHOTS")) {
+    std::error_code ec;
+    fs::copy(shots, keep, fs::copy_options::recursive | fs::copy_options::overwrite_existing, ec);
+  }
+}
