@@ -17,6 +17,9 @@ packages=(
   zsh
   chromium
 )
+# Node.js and npm: the accessibility test fetches axe-core from the npm registry at test time
+# (tests/site/site_a11y_browser_test.cpp). A Node.js installed otherwise, with its own npm, is kept.
+if ! command -v npm >/dev/null; then packages+=(nodejs npm); fi
 # Only asked for with --bench: the tools the benchmark compares against and the profiler.
 bench_packages=(hugo time linux-perf)
 # Only asked for with --fuzz: libFuzzer needs clang, and clang 19 is the first in Debian 12 whose

@@ -282,10 +282,14 @@ std::string Pages::kernels_page() const {
   for (std::size_t v : nodes) {
     const Note& n = g.note(v);
     bool emits = anth::kernels::check_kernel_request({n.id, n.title, n.kernel, n.kernel_params}).empty();
+    std::string file = emits ? kernel_file(n.id, n.kernel) : "";
+    // The link names the file, not only its extension (WCAG 2.4.4: a link says where it goes).
+    std::string name = file.substr(file.rfind('/') + 1);
     rows.push(ref(v)
                   .set("kernel", TemplateValue::borrow(n.kernel))
                   .set("result", kernel_result(n))
-                  .set("download_href", emits ? kernel_file(n.id, n.kernel) : ""));
+                  .set("download_href", std::move(file))
+                  .set("download_name", std::move(name)));
   }
   Frame frame;
   frame.title = "Kernels";

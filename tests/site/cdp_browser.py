@@ -117,3 +117,17 @@ RESULTS = []
 def check(name, ok, why=""):
     RESULTS.append(name)
     print(("ok " + name) if ok else ("FAIL " + name + ": " + str(why)), flush=True)
+
+
+def drive(chromium, out, steps):
+    """Runs steps(browser) in a fresh headless Chromium whose profile is under OUT; a failure of the
+    driver itself is a failed check "driver", with what went wrong."""
+    os.makedirs(out, exist_ok=True)
+    b = Browser(chromium, os.path.join(out, "profile"))
+    try:
+        b.open()
+        steps(b)
+    except Exception as e:
+        check("driver", False, e)
+    finally:
+        b.close()

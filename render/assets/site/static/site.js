@@ -148,13 +148,24 @@
   document.addEventListener("focusout", function (e) { if (e.target === current) { current = null; hide(); } });
   document.addEventListener("keydown", function (e) { if (e.key === "Escape") hide(); });
   document.addEventListener("pointerdown", function (e) { touched = e.pointerType === "touch"; }, true);
+  // A glossary term's first tap opens its own definition (.gloss.tip-open), not a second popover.
+  var tipOpen = null;
+  function closeTip() { if (tipOpen) tipOpen.classList.remove("tip-open"); tipOpen = null; }
+  document.addEventListener("keydown", function (e) { if (e.key === "Escape") closeTip(); });
   document.addEventListener("click", function (e) {
     if (!touched) return;
     var a = e.target.closest && e.target.closest("a"), page = target(a);
-    if (!page) { if (!(pop && pop.contains(e.target))) hide(); return; }
+    if (!page) { if (!(pop && pop.contains(e.target))) { hide(); closeTip(); } return; }
     if (shownFor === a) return;  // the second tap follows the link
     e.preventDefault();
     current = a;
-    open(a, page);
+    closeTip();
+    var gloss = a.classList.contains("term") && a.closest(".gloss");
+    if (!gloss) { open(a, page); return; }
+    hide();
+    root.classList.remove("tips-hidden");
+    gloss.classList.add("tip-open");
+    tipOpen = gloss;
+    shownFor = a;
   });
 })();
