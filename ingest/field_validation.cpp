@@ -120,10 +120,11 @@ class Validator {
     return explicit_id && note_.field("short");
   }
 
-  // Untyped, but an S005 rather than a page: in the glossary or a typed folder, or an id written with
-  // a kind's prefix ("LIT-abc").
+  // Untyped, but an S005 rather than a page: in the glossary or a typed folder, an id written with a
+  // kind's prefix ("LIT-abc"), or a file named as a typed note ("LIT-3.md" declaring another id).
   bool meant_as_typed() const {
     if (in_folder(typing_.glossary)) return true;
+    if (auto named = kind_of_id(stem_); named && *named != Kind::Term) return true;
     for (const std::string& f : typing_.typed_folders)
       if (in_folder(f)) return true;
     for (Kind k : all_kinds)

@@ -17,10 +17,14 @@
 
 namespace anth::site {
 
-std::string Pages::home_page() const {
-  const Graph& g = ctx_.graph();
+namespace {
+
+// The home page's row per kind: its listing, count and what it holds.
+TemplateValue home_kinds(const Pages& pages) {
+  const SiteContext& ctx = pages.context();
+  const Graph& g = ctx.graph();
   std::map<Kind, std::size_t> counts;
-  for (std::size_t v : ctx_.vertices_by_id())
+  for (std::size_t v : ctx.vertices_by_id())
     if (g.note(v).kind) ++counts[*g.note(v).kind];
   const std::pair<Kind, const char*> blurbs[] = {
       {Kind::Sota, "things to do when training or building models, each with its evidence and origin"},
@@ -33,13 +37,21 @@ std::string Pages::home_page() const {
   TemplateValue kinds = TemplateValue::list();
   for (auto [kind, blurb] : blurbs)
     // A vault with pages lists only the kinds it has; the anthology lists all five, even when empty.
-    if (ctx_.has_pages() ? counts[kind] > 0 : is_typed(kind))
+    if (ctx.has_pages() ? counts[kind] > 0 : is_typed(kind))
       kinds.push(TemplateValue::object()
-                   .set("label", listing_title(kind))
+                   .set("label", Pages::listing_title(kind))
                    .set("count", counts[kind])
-                   .set("href", listing_file(kind))
+                   .set("href", Pages::listing_file(kind))
                    .set("blurb", blurb)
                    .set("kind_class", fold_case(kind_name(kind))));
+  return kinds;
+}
+
+}  // namespace
+
+std::string Pages::home_page() const {
+  const Graph& g = ctx_.graph();
+  TemplateValue kinds = home_kinds(*this);
 
   // Entry points: the practices and papers most relied on (by typed relations pointing at them).
   auto in_degree = [&](std::size_t v) {

@@ -84,7 +84,7 @@ TEST_CASE("vault: an id meant as typed, the glossary and typed folders still giv
   CHECK(anth::ingest::parse_key({1 << 20, false, typed_lit}) != anth::ingest::parse_key({1 << 20, false, {}}));
 }
 
-TEST_CASE("vault: lint takes a whole vault without errors; untyped = \"error\" brings S005 back", "[ingest][vault][cli]") {
+TEST_CASE("vault: lint takes a whole vault without errors, and untyped = \"error\" brings S005 back", "[ingest][vault][cli]") {
   TempDir dir;
   fs::path vault = copy_vault(dir);
   RunResult r = run_anthology("lint --corpus " + vault.string(), dir.path());
