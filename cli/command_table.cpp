@@ -69,7 +69,7 @@ std::vector<Command> rows() {
        "reads only, within --timeout and --max-rows; rows are printed as they come.\n"
        "Exit status: 0 something matched, 1 nothing matched (like grep) or an --introduced-by/--source\n"
        "id names no node, 2 bad usage, a refused, failing or stopped SQL statement, or no usable index.",
-       {{"--kind", "KIND", "lit, note, sota, theory or term (repeat or comma-separate for any of them)",
+       {{"--kind", "KIND", "lit, note, sota, theory, term or page (repeat or comma-separate for any of them)",
          C::fixed(kind_words()), true},
         {"--tag", "TAG", "nodes with this tag (repeat for all of them)", C::node_tags(), true},
         {"--status", "STATUS", "adopted, candidate, read, ... (repeat or comma-separate for any of them)",

@@ -14,6 +14,7 @@
 #include "core/util/did_you_mean.h"
 #include "core/util/text.h"
 #include "ingest/body_scan.h"
+#include "ingest/page_id.h"
 
 namespace anth::ingest {
 
@@ -23,7 +24,8 @@ using Shape = Field::Shape;
 
 class Validator {
  public:
-  Validator(Note& note, const std::string& stem, std::vector<Diagnostic>& out) : note_(note), stem_(stem), out_(out) {}
+  Validator(Note& note, const std::string& stem, const TypingPolicy& typing, std::vector<Diagnostic>& out)
+      : note_(note), stem_(stem), typing_(typing), out_(out) {}
 
   void run() {
     if (!identify()) return;
@@ -32,7 +34,7 @@ class Validator {
     for (const Field& f : note_.fields) {
       const FieldSpec* spec = find_field(*note_.kind, f.key);
       if (!spec) {
-        if (f.origin == Origin::Frontmatter) unknown_field(f);
+        if (f.origin == Origin::Frontmatter && is_typed(*note_.kind)) unknown_field(f);
         continue;  // inline fields outside the schema are the author's own data, as in Dataview
       }
       if (spec->required && is_empty(f)) {
@@ -67,36 +69,75 @@ class Validator {
   }
 
   // Sets id and kind; returns false when the note cannot be typed (S005), which keeps it out of the graph.
+  // A note of a typed id is of its kind; a slug is a TERM only when the note says so (docs/format.md,
+  // "Pages"); any other note is a page, unless it looks meant as typed or the vault wants every note typed.
   bool identify() {
     const Field* id_field = note_.field("id");
     Location id_where{note_.path, 1, 1};
     note_.id = stem_;
-    if (id_field && id_field->shape == Shape::Scalar) {
+    const bool explicit_id = id_field && id_field->shape == Shape::Scalar;
+    if (explicit_id) {
       note_.id = std::string(trim(id_field->items[0].text));
       id_where = id_field->items[0].where;
     } else if (id_field) {
       report("S003", id_field->where, "`id` must be a single string");
     }
     if (const Field* t = note_.field("title"); t && t->shape == Shape::Scalar) note_.title = t->items[0].text;
+    const Field* type = note_.field("type");
+    const std::string written_type = type && type->shape == Shape::Scalar ? type->items[0].text : "";
     note_.kind = kind_of_id(note_.id);
+    if (note_.kind == Kind::Term && !says_term(explicit_id, written_type)) note_.kind = std::nullopt;
     if (!note_.kind) {
+      if (typing_.untyped_pages && !meant_as_typed()) return become_page();
       report("S005", id_where,
              "id '" + note_.id + "' matches no kind's pattern (LIT-, NOTE-, SOTA-, THEORY- and digits, or a lowercase slug)");
       note_.in_graph = false;
       return false;
     }
-    if (const Field* type = note_.field("type")) {
-      std::string written = type->shape == Shape::Scalar ? type->items[0].text : "";
-      auto declared = parse_kind(written);
+    if (type) {
+      auto declared = parse_kind(written_type);
       if (!declared || *declared != *note_.kind) {
         report("S005", type->shape == Shape::Scalar ? type->items[0].where : type->where,
-               "type '" + written + "' disagrees with id " + note_.id + ", which is a " + kind_name(*note_.kind));
+               "type '" + written_type + "' disagrees with id " + note_.id + ", which is a " + kind_name(*note_.kind));
         note_.in_graph = false;
         return false;
       }
     }
     if (note_.id != stem_)
       report("S007", id_where, "file name '" + stem_ + ".md' differs from id " + note_.id);
+    return true;
+  }
+
+  bool in_folder(const std::string& folder) const {
+    return !folder.empty() && note_.path.size() > folder.size() && note_.path.starts_with(folder) &&
+           note_.path[folder.size()] == '/';
+  }
+
+  // A slug is a TERM in the glossary folder, with `type: TERM`, or with its own `id` and a `short`.
+  bool says_term(bool explicit_id, const std::string& written_type) const {
+    if (in_folder(typing_.glossary)) return true;
+    if (auto declared = parse_kind(written_type); declared == Kind::Term) return true;
+    return explicit_id && note_.field("short");
+  }
+
+  // Untyped, but an S005 rather than a page: in the glossary or a typed folder, an id written with a
+  // kind's prefix ("LIT-abc"), or a file named as a typed note ("LIT-3.md" declaring another id).
+  bool meant_as_typed() const {
+    if (in_folder(typing_.glossary)) return true;
+    if (auto named = kind_of_id(stem_); named && *named != Kind::Term) return true;
+    for (const std::string& f : typing_.typed_folders)
+      if (in_folder(f)) return true;
+    for (Kind k : all_kinds)
+      if (is_typed(k) && k != Kind::Term && note_.id.starts_with(std::string(kind_name(k)) + "-")) return true;
+    return false;
+  }
+
+  bool become_page() {
+    note_.kind = Kind::Page;
+    // An id of the author's own (a Zettelkasten number, say) still names the note in links.
+    if (note_.id != stem_) note_.aliases.push_back(note_.id);
+    note_.id = page_id(note_.path);
+    if (note_.title.empty()) note_.title = stem_;  // as Obsidian shows it: the file name
     return true;
   }
 
@@ -194,6 +235,7 @@ class Validator {
     std::unordered_set<std::string_view> kept(slot->begin(), slot->end());
     for (const FieldValue* v : items) {
       std::string text(trim(v->text));
+      if (note_.kind == Kind::Page && spec.key == "tags" && text.starts_with('#')) text.erase(0, 1);  // Obsidian takes both
       if (spec.type == FieldType::SlugList && !is_tag(text)) {
         bad_value(f, v, "holds tags made of letters, digits, '-', '_' and '/'");
         continue;
@@ -296,6 +338,7 @@ class Validator {
 
   Note& note_;
   const std::string& stem_;
+  const TypingPolicy& typing_;
   std::vector<Diagnostic>& out_;
   std::map<std::string, std::pair<std::string, Location>> single_values_;
   std::map<std::pair<std::string, std::string>, Location> relation_seen_;
@@ -310,8 +353,8 @@ std::string reference_target(std::string_view written) {
   return std::string(w);
 }
 
-void apply_schema(Note& note, const std::string& stem, std::vector<Diagnostic>& out) {
-  Validator(note, stem, out).run();
+void apply_schema(Note& note, const std::string& stem, const TypingPolicy& typing, std::vector<Diagnostic>& out) {
+  Validator(note, stem, typing, out).run();
 }
 
 }  // namespace anth::ingest

@@ -5,13 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "core/model/config.h"
 #include "core/model/diagnostic.h"
 #include "core/model/note.h"
 
 namespace anth::ingest {
 
-// `note.path` and `note.fields` must be set; `stem` is the file name without `.md`.
-void apply_schema(Note& note, const std::string& stem, std::vector<Diagnostic>& out);
+// `note.path` and `note.fields` must be set; `stem` is the file name without `.md`. A note of none of the
+// five kinds becomes a page, or an S005, as `typing` says.
+void apply_schema(Note& note, const std::string& stem, const TypingPolicy& typing, std::vector<Diagnostic>& out);
 
 // The id a reference names: "[[LIT-523|Zhai]]" -> "LIT-523", " LIT-523 " -> "LIT-523".
 std::string reference_target(std::string_view written);

@@ -25,7 +25,8 @@ struct LoadOptions {
   // the index could not take it or there is none, in memory. Otherwise (lint, queries) they are only
   // made and stored for a later build, never held or loaded.
   bool bodies = false;
-  ParseSettings settings() const { return {max_note_bytes, allow_raw_html}; }
+  TypingPolicy typing;  // [ingest] untyped, glossary, typed_folders
+  ParseSettings settings() const { return {max_note_bytes, allow_raw_html, typing}; }
 };
 
 struct LoadedCorpus {

@@ -80,8 +80,13 @@ void add_field_mentions(Note& note) {
 std::uint64_t content_hash(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
 
 std::string parse_key(const ParseSettings& settings) {
-  return "parser " + std::to_string(parser_version) + "; max_note_bytes " + std::to_string(settings.max_bytes) +
-         (settings.allow_raw_html ? "; raw html" : "");
+  std::string key = "parser " + std::to_string(parser_version) + "; max_note_bytes " + std::to_string(settings.max_bytes) +
+                    (settings.allow_raw_html ? "; raw html" : "");
+  const TypingPolicy& t = settings.typing;
+  if (!t.untyped_pages) key += "; untyped error";
+  if (t.glossary != TypingPolicy{}.glossary) key += "; glossary " + t.glossary;
+  for (const std::string& f : t.typed_folders) key += "; typed " + f;
+  return key;
 }
 
 ParsedNote unreadable_note(const std::string& path, const std::string& reason) {
@@ -123,7 +128,7 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
     note.in_graph = false;
     return p;
   }
-  apply_schema(note, stem_of(path), p.diagnostics);
+  apply_schema(note, stem_of(path), settings.typing, p.diagnostics);
   add_field_mentions(note);
   // Body wikilinks are untyped "mentions" edges; the resolver fills in their targets.
   for (const Wikilink& w : note.wikilinks)

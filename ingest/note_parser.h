@@ -6,25 +6,28 @@
 #include <string_view>
 #include <vector>
 
+#include "core/model/config.h"
 #include "core/model/parsed_note.h"
 
 namespace anth::ingest {
 
 inline constexpr std::uint64_t default_max_note_bytes = 4 * 1024 * 1024;
 
-// The settings a parse depends on: the size limit, and whether the body's raw HTML stays HTML in the
-// body made ready for the site (`build --unsafe-html`).
+// The settings a parse depends on: the size limit, whether the body's raw HTML stays HTML in the
+// body made ready for the site (`build --unsafe-html`), and how an untyped note is taken.
 struct ParseSettings {
-  ParseSettings(std::uint64_t max = default_max_note_bytes, bool raw_html = false) : max_bytes(max), allow_raw_html(raw_html) {}
+  ParseSettings(std::uint64_t max = default_max_note_bytes, bool raw_html = false, TypingPolicy typing_policy = {})
+      : max_bytes(max), allow_raw_html(raw_html), typing(std::move(typing_policy)) {}
   std::uint64_t max_bytes;
   bool allow_raw_html;
+  TypingPolicy typing;
 };
 
 // What a parse depends on besides the file's bytes: the parser's version (raised whenever the same
 // bytes parse differently) and the parse-time settings. The index keeps it with each parse, and a
 // cached parse made under another key is parsed again (a raised `max_note_bytes` reads a note it
 // refused before, and the other way round).
-inline constexpr int parser_version = 5;  // 3: the body rendered for the site (Note::rendered); 4: its query blocks; 5: line fields marked
+inline constexpr int parser_version = 6;  // 3: the body rendered for the site (Note::rendered); 4: its query blocks; 5: line fields marked; 6: pages
 std::string parse_key(const ParseSettings& settings);
 
 // The content hash the index keys notes by (XXH3, 64 bits).

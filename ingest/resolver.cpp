@@ -7,6 +7,7 @@
 #include "core/model/schema.h"
 #include "core/model/rule_catalog.h"
 #include "core/util/text.h"
+#include "ingest/page_id.h"
 
 namespace anth::ingest {
 
@@ -40,6 +41,7 @@ void resolve_body_links(Note& note, const LinkIndex& links) {
 }  // namespace
 
 void resolve_corpus(Corpus& corpus) {
+  disambiguate_page_ids(corpus);
   mark_duplicates(corpus);
   corpus.index_ids();
   LinkIndex links(corpus);

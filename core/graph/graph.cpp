@@ -116,7 +116,8 @@ std::optional<int> Graph::year(std::size_t v) const {
       return earliest;
     }
     case Kind::Note:
-    case Kind::Term: return std::nullopt;
+    case Kind::Term:
+    case Kind::Page: return std::nullopt;
   }
   return std::nullopt;
 }

@@ -18,6 +18,13 @@ LinkIndex::LinkIndex(const Corpus& corpus) {
     exact_.try_emplace(fold_case(n.id), n.id);
     exact_.try_emplace(fold_case(file_stem(n.path)), n.id);
   }
+  // A path from the vault's root, as Obsidian writes it when a name is ambiguous ("Projects/Old/Roadmap").
+  for (const Note& n : corpus.notes) {
+    std::string_view path = n.path;
+    if (!n.in_graph || path.find('/') == std::string_view::npos) continue;
+    if (path.ends_with(".md")) path.remove_suffix(3);
+    exact_.try_emplace(fold_case(path), n.id);
+  }
   for (const Note& n : corpus.notes) {
     if (!n.in_graph) continue;
     if (!n.title.empty()) named_.try_emplace(fold_case(n.title), n.id);

@@ -1,6 +1,6 @@
 #pragma once
 // The one link index of the project: how a reference as written ("LIT-523", "lit/LIT-523.md",
-// "Zhai et al.") names a note, the way Obsidian resolves links. By id or file stem first, then by
+// "Zhai et al.") names a note, the way Obsidian resolves links. By id, file stem or path first, then by
 // title or alias, all compared with Unicode's case folding (core/util/case_fold); where two notes
 // claim a name, the first by path keeps it. Ingest's resolver resolves relations and body links with
 // it; whoever needs to resolve a written reference later (queries, an editor) asks it too.

@@ -128,10 +128,39 @@ class Reader {
     config_.out_dir_at = location_of(node.source());
   }
 
+  // A folder as written ("terms/", "./Lit") made relative and without slashes at its ends.
+  static std::string folder_name(std::string name) {
+    while (name.starts_with("./")) name.erase(0, 2);
+    while (name.starts_with('/')) name.erase(0, 1);
+    while (name.ends_with('/')) name.pop_back();
+    return name;
+  }
+
+  void read_typing(const toml::key& key, const toml::node& node) {
+    const std::string name(key.str());
+    if (name == "untyped") {
+      auto s = text(node, "[ingest] untyped");
+      if (s && *s != "page" && *s != "error") wrong(node, "[ingest] untyped must be \"page\" or \"error\", not \"" + *s + "\"");
+      else if (s) config_.typing.untyped_pages = *s == "page";
+    } else if (name == "glossary") {
+      if (auto s = text(node, "[ingest] glossary")) config_.typing.glossary = folder_name(*s);
+    } else if (const toml::array* folders = node.as_array()) {  // typed_folders
+      for (const toml::node& f : *folders)
+        if (auto s = f.value_exact<std::string>(); s && !folder_name(*s).empty()) config_.typing.typed_folders.push_back(folder_name(*s));
+        else wrong(f, "[ingest] typed_folders holds folder names");
+    } else {
+      wrong(node, "[ingest] typed_folders must be a list of folder names");
+    }
+  }
+
   void read_ingest(const toml::table& ingest) {
     for (const auto& [key, node] : ingest) {
+      if (key.str() == "untyped" || key.str() == "glossary" || key.str() == "typed_folders") {
+        read_typing(key, node);
+        continue;
+      }
       if (key.str() != "max_note_bytes") {
-        unknown(key, node, "ingest", {"max_note_bytes"});
+        unknown(key, node, "ingest", {"max_note_bytes", "untyped", "glossary", "typed_folders"});
         continue;
       }
       auto max = node.value_exact<std::int64_t>();

@@ -41,6 +41,7 @@ const char* kind_name(Kind k) {
     case Kind::Sota: return "SOTA";
     case Kind::Theory: return "THEORY";
     case Kind::Term: return "TERM";
+    case Kind::Page: return "PAGE";
   }
   return "?";
 }

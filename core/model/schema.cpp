@@ -76,6 +76,15 @@ const std::vector<FieldSpec>& term() {
   return s;
 }
 
+// A page's frontmatter is the author's own (no field is unknown, none required, `type` is its own
+// data); only these are read. Its tags are taken as Obsidian takes them (emoji and all).
+const std::vector<FieldSpec>& page() {
+  static const std::vector<FieldSpec> s = {
+      {"id", String}, {"title", String}, {"tags", StringList}, {"aliases", StringList}, {"lint-ignore", RuleList},
+  };
+  return s;
+}
+
 }  // namespace
 
 const std::vector<FieldSpec>& schema_of(Kind kind) {
@@ -85,6 +94,7 @@ const std::vector<FieldSpec>& schema_of(Kind kind) {
     case Kind::Sota: return sota();
     case Kind::Theory: return theory();
     case Kind::Term: return term();
+    case Kind::Page: return page();
   }
   return lit();
 }
@@ -110,7 +120,8 @@ std::string_view default_status(Kind kind) {
     case Kind::Note: return "read";
     case Kind::Theory: return "proved";
     case Kind::Sota:
-    case Kind::Term: return "";
+    case Kind::Term:
+    case Kind::Page: return "";
   }
   return "";
 }

@@ -17,7 +17,8 @@ struct NavEntry {
 constexpr NavEntry nav_entries[] = {
     {"practices", "Practices", "practices.html"}, {"papers", "Papers", "papers.html"},
     {"readings", "Readings", "readings.html"},    {"theories", "Theories", "theories.html"},
-    {"glossary", "Glossary", "glossary.html"},    {"tags", "Tags", "tags.html"},
+    {"glossary", "Glossary", "glossary.html"},    {"pages", "Pages", "pages.html"},  // only with pages
+    {"tags", "Tags", "tags.html"},
     {"graph", "Graph", "graph.html"},             {"kernels", "Kernels", "kernels.html"},
     {"provenance", "Provenance", "provenance.html"},
 };
@@ -78,6 +79,7 @@ std::string Pages::listing_file(Kind kind) {
     case Kind::Sota: return "practices.html";
     case Kind::Theory: return "theories.html";
     case Kind::Term: return "glossary.html";
+    case Kind::Page: return "pages.html";
   }
   return "index.html";
 }
@@ -89,6 +91,7 @@ std::string Pages::listing_title(Kind kind) {
     case Kind::Sota: return "Practices";
     case Kind::Theory: return "Theories";
     case Kind::Term: return "Glossary";
+    case Kind::Page: return "Pages";
   }
   return "";
 }
@@ -96,7 +99,8 @@ std::string Pages::listing_title(Kind kind) {
 std::string Pages::wrap(const Frame& frame, const std::string& content_html) const {
   TemplateValue nav = TemplateValue::list();
   for (const NavEntry& e : nav_entries)
-    nav.push(TemplateValue::object().set("label", e.label).set("href", frame.root + e.href).set("current", frame.current == e.key));
+    if (std::string_view(e.key) != "pages" || ctx_.has_pages())
+      nav.push(TemplateValue::object().set("label", e.label).set("href", frame.root + e.href).set("current", frame.current == e.key));
   TemplateValue scripts = TemplateValue::list();
   scripts.push(TemplateValue::object().set("src", frame.root + "site.js"));
   for (const std::string& s : frame.scripts) scripts.push(TemplateValue::object().set("src", frame.root + s));

@@ -36,6 +36,7 @@ Listing listing_of(Kind kind) {
     case Kind::Theory:
       return {{"Id", "Statement", "Status", "Sources", "Kernel"}, "Proved or claimed statements, with the papers they come from."};
     case Kind::Term: return {{"Id", "Term"}, ""};
+    case Kind::Page: return {{"Id", "Page", "Folder"}, "The vault's other notes: hubs, indexes, drafts, people, projects."};
   }
   return {{}, ""};
 }
@@ -86,6 +87,11 @@ void kind_cells(const Pages& pages, std::size_t v, TemplateValue& cells) {
       cells.push(cell(n.kernel, "", "code"));
       break;
     case Kind::Term: break;
+    case Kind::Page: {
+      const std::size_t slash = n.path.rfind('/');
+      cells.push(cell(slash == std::string::npos ? "" : n.path.substr(0, slash), "", "folder"));
+      break;
+    }
   }
 }
 

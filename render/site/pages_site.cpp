@@ -17,10 +17,14 @@
 
 namespace anth::site {
 
-std::string Pages::home_page() const {
-  const Graph& g = ctx_.graph();
+namespace {
+
+// The home page's row per kind: its listing, count and what it holds.
+TemplateValue home_kinds(const Pages& pages) {
+  const SiteContext& ctx = pages.context();
+  const Graph& g = ctx.graph();
   std::map<Kind, std::size_t> counts;
-  for (std::size_t v : ctx_.vertices_by_id())
+  for (std::size_t v : ctx.vertices_by_id())
     if (g.note(v).kind) ++counts[*g.note(v).kind];
   const std::pair<Kind, const char*> blurbs[] = {
       {Kind::Sota, "things to do when training or building models, each with its evidence and origin"},
@@ -28,15 +32,26 @@ std::string Pages::home_page() const {
       {Kind::Note, "readings: one careful reading of one paper"},
       {Kind::Theory, "proved or claimed statements, some checked by a kernel"},
       {Kind::Term, "plain-language definitions, shown on hover wherever a term is used"},
+      {Kind::Page, "the vault's other notes: hubs, indexes, drafts, people, projects"},
   };
   TemplateValue kinds = TemplateValue::list();
   for (auto [kind, blurb] : blurbs)
-    kinds.push(TemplateValue::object()
-                   .set("label", listing_title(kind))
+    // A vault with pages lists only the kinds it has; the anthology lists all five, even when empty.
+    if (ctx.has_pages() ? counts[kind] > 0 : is_typed(kind))
+      kinds.push(TemplateValue::object()
+                   .set("label", Pages::listing_title(kind))
                    .set("count", counts[kind])
-                   .set("href", listing_file(kind))
+                   .set("href", Pages::listing_file(kind))
                    .set("blurb", blurb)
                    .set("kind_class", fold_case(kind_name(kind))));
+  return kinds;
+}
+
+}  // namespace
+
+std::string Pages::home_page() const {
+  const Graph& g = ctx_.graph();
+  TemplateValue kinds = home_kinds(*this);
 
   // Entry points: the practices and papers most relied on (by typed relations pointing at them).
   auto in_degree = [&](std::size_t v) {
@@ -115,7 +130,7 @@ std::string Pages::tags_page() const {
 std::string Pages::tag_page(const std::string& tag, const std::vector<std::size_t>& vertices) const {
   const Graph& g = ctx_.graph();
   TemplateValue groups = TemplateValue::list();
-  for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory, Kind::Term}) {
+  for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory, Kind::Term, Kind::Page}) {
     TemplateValue items = TemplateValue::list();
     for (std::size_t v : vertices)
       if (g.note(v).kind == kind) items.push(ref(v, "../"));
@@ -189,7 +204,8 @@ std::string Pages::graph_page() const {
   o.filterable = true;
   TemplateValue legend = TemplateValue::list();
   for (Kind k : all_kinds)
-    legend.push(TemplateValue::object().set("label", kind_name(k)).set("kind_class", fold_case(kind_name(k))).set("href", listing_file(k)));
+    if (is_typed(k) || ctx_.has_pages())
+      legend.push(TemplateValue::object().set("label", kind_name(k)).set("kind_class", fold_case(kind_name(k))).set("href", listing_file(k)));
   std::string svg = graph_svg(ctx_, shown, ctx_.layouts().layout(g, ctx_.adjacency(), shown), o);
   TemplateValue data = TemplateValue::object();
   data.set("svg_html", TemplateValue::borrow(svg))

@@ -39,7 +39,9 @@ std::vector<std::function<void()>> site_page_tasks(const Pages& pages, const Gra
       [&] { put("kernels.html", pages.kernels_page()); },
       [&] { put("search.html", pages.search_page()); },
   };
-  for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory})
+  std::vector<Kind> listed = {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory};
+  if (pages.context().has_pages()) listed.push_back(Kind::Page);
+  for (Kind kind : listed)
     site_pages.push_back([&, kind] {
       pages.kind_listings(kind, [&](std::string file, std::string html) { put(file, std::move(html)); });
     });

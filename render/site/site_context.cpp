@@ -16,6 +16,7 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
                                                   : std::make_unique<LayoutCache>(input.options.layout_cache)),
       queries_(input.graph, input.options.query_db),
       bodies_(input.graph.vertex_count()) {
+  for (std::size_t v = 0; v < input.graph.vertex_count() && !has_pages_; ++v) has_pages_ = input.graph.note(v).kind == Kind::Page;
   pass_bodies(on_doc);
 }
 

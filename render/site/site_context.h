@@ -73,6 +73,8 @@ class SiteContext {
   const Adjacency& adjacency() const { return adjacency_; }
   const std::vector<Diagnostic>& diagnostics() const { return input_.diagnostics; }
   unsigned threads() const { return threads_; }
+  // Whether the corpus has pages (notes of no typed kind): only then has the site a "Pages" listing.
+  bool has_pages() const { return has_pages_; }
 
   // Every vertex, ordered by id, and a vertex's place in that order.
   const std::vector<std::size_t>& vertices_by_id() const { return vertices_.by_id(); }
@@ -137,6 +139,7 @@ class SiteContext {
   QueryBlocks queries_;
   bool bodies_kept_ = false;  // whether the pass kept the bodies' HTML for their pages
   std::vector<std::uint64_t> body_dependencies_;
+  bool has_pages_ = false;
   BodyStore bodies_;
 };
 

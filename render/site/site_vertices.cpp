@@ -14,6 +14,7 @@ std::string_view kind_class_of(const Note& n) {
     case Kind::Sota: return "sota";
     case Kind::Theory: return "theory";
     case Kind::Term: return "term";
+    case Kind::Page: return "page";
   }
   return "unknown";
 }

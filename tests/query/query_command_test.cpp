@@ -107,7 +107,7 @@ TEST_CASE("query: query exits 1 when nothing matches and 2 on bad usage", "[quer
 
   RunResult kind = corpus.run("query --kind sotta");
   CHECK(kind.status == 2);
-  CHECK(kind.err == "anthology query: unknown kind 'sotta'; did you mean 'sota'? (kinds: lit, note, sota, theory, term)\n");
+  CHECK(kind.err == "anthology query: unknown kind 'sotta'; did you mean 'sota'? (kinds: lit, note, sota, theory, term, page)\n");
 
   for (const char* args : {"query --year 2023..2020", "query --year soon", "query --limit 0", "query --sort relevance",
                            "query --sort yaer", "query --format yaml", "query entropy", "query --sql 'SELECT 1' --kind sota",
