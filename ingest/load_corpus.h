@@ -25,6 +25,9 @@ struct LoadOptions {
   // the index could not take it or there is none, in memory. Otherwise (lint, queries) they are only
   // made and stored for a later build, never held or loaded.
   bool bodies = false;
+  // The day each note's file was last committed (Note::committed), when the corpus folder is a git
+  // repository's root (ingest/commit_dates.h): the site shows it.
+  bool commit_dates = false;
   ParseSettings settings() const { return {max_note_bytes, allow_raw_html}; }
 };
 

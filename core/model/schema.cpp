@@ -11,6 +11,7 @@ std::vector<FieldSpec> with_common(std::vector<FieldSpec> own) {
   std::vector<FieldSpec> all = {
       {"id", String},  {"type", String},      {"title", String, true},
       {"tags", SlugList}, {"aliases", StringList}, {"lint-ignore", RuleList},
+      {"created", Date},  {"updated", Date},
   };
   all.insert(all.end(), own.begin(), own.end());
   return all;

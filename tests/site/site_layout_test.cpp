@@ -47,6 +47,42 @@ TEST_CASE("site layout: contents for two or more headings, breadcrumbs with kind
   CHECK(deep.find("<li class=\"folder\">lit</li><li class=\"folder\">older</li>") != std::string::npos);
 }
 
+TEST_CASE("site layout: dates from the frontmatter, else the last commit of a corpus that is a repository", "[site][layout][dates]") {
+  TempDir dir;
+  const fs::path corpus = dir.path() / "corpus";
+  fs::copy(source_dir() / "tests/fixtures/site/corpus", corpus, fs::copy_options::recursive);
+  replace_text(corpus / "lit/LIT-001.md", "version: 2", "version: 2\ncreated: 2023-05-01");
+  replace_text(corpus / "lit/LIT-002.md", "---\n", "---\nupdated: 2025-06-07\n");
+  const std::string when = "2024-03-04T10:00:00+00:00";
+  RunResult git = run("cd " + shell_arg(corpus) + " && git init -q && git add -A && GIT_AUTHOR_DATE=" + when +
+                      " GIT_COMMITTER_DATE=" + when + " git -c user.name=t -c user.email=t@t commit -q -m notes");
+  INFO(git.out << git.err);
+  REQUIRE(git.status == 0);
+  RunResult built = build_site(dir.path(), corpus, dir.path() / "site");
+  INFO(built.err);
+  REQUIRE(built.status == 0);
+  const std::string lit1 = read_file(dir.path() / "site/LIT-001.html");
+  CHECK(lit1.find("Created <time datetime=\"2023-05-01\">2023-05-01</time>") != std::string::npos);
+  CHECK(lit1.find("Last commit <time datetime=\"2024-03-04\">2024-03-04</time>") != std::string::npos);
+  const std::string lit2 = read_file(dir.path() / "site/LIT-002.html");
+  CHECK(lit2.find("Updated <time datetime=\"2025-06-07\">") != std::string::npos);
+  CHECK(lit2.find("Last commit") == std::string::npos);
+  CHECK(read_file(dir.path() / "site/NOTE-001.html").find("Last commit <time datetime=\"2024-03-04\">") != std::string::npos);
+
+  // The same files, committed again on another day: the next build is not skipped and shows it.
+  const std::string later = "2024-04-05T10:00:00+00:00";
+  REQUIRE(run("cd " + shell_arg(corpus) + " && GIT_COMMITTER_DATE=" + later +
+              " git -c user.name=t -c user.email=t@t commit -q --amend --no-edit").status == 0);
+  REQUIRE(build_site(dir.path(), corpus, dir.path() / "site").status == 0);
+  CHECK(read_file(dir.path() / "site/NOTE-001.html").find("Last commit <time datetime=\"2024-04-05\">") != std::string::npos);
+
+  // The same notes outside a repository: the frontmatter's dates only.
+  fs::remove_all(corpus / ".git");
+  REQUIRE(build_site(dir.path(), corpus, dir.path() / "site").status == 0);
+  CHECK(read_file(dir.path() / "site/NOTE-001.html").find("<time") == std::string::npos);
+  CHECK(read_file(dir.path() / "site/LIT-001.html").find("Created <time") != std::string::npos);
+}
+
 namespace {
 
 // The custom properties of the first block after `selector` in a stylesheet.
