@@ -3,6 +3,7 @@
 // dark theme of layout.css, which must stay the dark palette of style.css.
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <map>
 #include <regex>
 
@@ -46,6 +47,17 @@ TEST_CASE("site layout: contents for two or more headings, breadcrumbs with kind
   const std::string deep = read_file(dir.path() / "site/LIT-003.html");
   CHECK(deep.find("<li class=\"folder\">lit</li><li class=\"folder\">older</li>") != std::string::npos);
 }
+
+namespace {
+
+void replace_text(const fs::path& file, const std::string& from, const std::string& to) {
+  std::string text = read_file(file);
+  REQUIRE(text.find(from) != std::string::npos);
+  text.replace(text.find(from), from.size(), to);
+  std::ofstream(file, std::ios::binary) << text;
+}
+
+}  // namespace
 
 TEST_CASE("site layout: dates from the frontmatter, else the last commit of a corpus that is a repository", "[site][layout][dates]") {
   TempDir dir;
