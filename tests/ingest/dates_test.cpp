@@ -37,7 +37,7 @@ void init(const fs::path& repo) {
 
 }  // namespace
 
-TEST_CASE("dates: created and updated from the frontmatter, days only; a bad one is S003", "[ingest][dates]") {
+TEST_CASE("dates: created and updated from the frontmatter, days only, a bad one is S003", "[ingest][dates]") {
   ParsedNote p = ingest::parse_note("lit/LIT-1.md",
                                     "---\nid: LIT-1\ntitle: T\nauthors: [A]\nyear: 2020\ncreated: 2023-05-01\n"
                                     "updated: 2024-02-29T10:00:00Z\n---\nBody.\n");

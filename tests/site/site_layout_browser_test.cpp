@@ -13,7 +13,7 @@
 using namespace anth::test;
 using namespace anth::test::site;
 
-TEST_CASE("site layout: phones get the body first; contents, theme, copy, header, ids and tables work", "[site][browser][layout]") {
+TEST_CASE("site layout: phones get the body first, and contents, theme, copy, header, ids and tables work", "[site][browser][layout]") {
   const fs::path chromium = "/usr/bin/chromium";
   if (!fs::exists(chromium)) {
     WARN("no " << chromium.string() << ": skipped");
