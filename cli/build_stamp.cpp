@@ -10,6 +10,7 @@
 #include "core/index/index.h"
 #include "core/util/hasher.h"
 #include "core/util/contained_file.h"
+#include "ingest/commit_dates.h"
 #include "ingest/scan.h"
 #include "render/site/site_manifest.h"
 
@@ -118,6 +119,7 @@ std::uint64_t hash_sources(const BuildInputs& inputs) {
     h.number(f.mtime_ns);
     h.number(f.ctime_ns);  // an edit whose size and mtime were restored (cp -p, rsync -t, tar x)
   }
+  h.text(ingest::history_head(inputs.corpus));  // a commit changes the pages' dates (ingest/commit_dates.h)
   return h.digest();
 }
 

@@ -104,6 +104,7 @@ Expected<Session> open_session(const Args& args, StoreMode mode, bool bodies) {
   options.allow_raw_html = args.has("--unsafe-html");  // build's: the bodies keep raw HTML for the site
   options.bodies = bodies;
   options.typing = s.config.typing;
+  options.commit_dates = bodies;  // the site shows them
   auto loaded = ingest::load_corpus(options, &*s.index);
   progress.finish();
   if (!loaded) return std::unexpected(loaded.error());

@@ -69,7 +69,7 @@ stage_library(anthology_core ROOTS model core SOURCES ${CORE_SOURCES}
   LINKS anthology_model  SQLite::SQLite3 nlohmann_json::nlohmann_json Boost::graph
         PkgConfig::TOMLPP PkgConfig::XXHASH)
 stage_library(anthology_ingest ROOTS model core ingest SOURCES ${INGEST_SOURCES}
-  LINKS anthology_core anthology_model SQLite::SQLite3 yaml-cpp PkgConfig::CMARK ${CMARK_EXTENSIONS_LIB}
+  LINKS anthology_core anthology_model SQLite::SQLite3 yaml-cpp PkgConfig::LIBGIT2 PkgConfig::CMARK ${CMARK_EXTENSIONS_LIB}
         PkgConfig::XXHASH PkgConfig::UTF8PROC nlohmann_json::nlohmann_json Threads::Threads)
 # render parses no markdown (ingest made every body ready for it): no cmark-gfm here.
 stage_library(anthology_render ROOTS model core render SOURCES ${RENDER_SOURCES}

@@ -183,6 +183,7 @@ class Validator {
       case FieldType::RefList: apply_relation(spec, f); break;
       case FieldType::Kernel: apply_string(spec, f); break;
       case FieldType::NumberMap: apply_number_map(f); break;
+      case FieldType::Date: apply_date(spec, f); break;
     }
   }
 
@@ -262,6 +263,29 @@ class Validator {
     std::string ignored;
     if (!set_single(f, ignored, *value, f.items[0].where)) return;
     (spec.key == "year" ? note_.year : note_.version) = static_cast<int>(n);
+  }
+
+  static bool is_day(const std::string& v) {
+    auto digits = [&](std::size_t from, std::size_t n) {
+      return std::all_of(v.begin() + from, v.begin() + from + n, [](char c) { return c >= '0' && c <= '9'; });
+    };
+    bool ok = v.size() >= 10 && digits(0, 4) && v[4] == '-' && digits(5, 2) && v[7] == '-' && digits(8, 2) &&
+              (v.size() == 10 || v[10] == 'T' || v[10] == ' ');
+    int month = ok ? std::stoi(v.substr(5, 2)) : 0, day = ok ? std::stoi(v.substr(8, 2)) : 0;
+    return ok && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+  }
+
+  // A day as YYYY-MM-DD; a YAML timestamp's time ("2024-05-01T10:00:00Z", "2024-05-01 10:00") is dropped.
+  void apply_date(const FieldSpec& spec, const Field& f) {
+    if (note_.kind == Kind::Page && (f.shape != Shape::Scalar || !is_day(f.items[0].text))) return;
+    auto value = scalar(spec, f);
+    if (!value) return;
+    const std::string& v = *value;
+    if (!is_day(v)) {
+      bad_value(f, &f.items[0], "must be a date written YYYY-MM-DD");
+      return;
+    }
+    set_single(f, spec.key == "created" ? note_.created : note_.updated, v.substr(0, 10), f.items[0].where);
   }
 
   void apply_enum(const FieldSpec& spec, const Field& f) {

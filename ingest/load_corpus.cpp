@@ -10,6 +10,7 @@
 #include "core/util/contained_file.h"
 #include "core/util/thread_pool.h"
 #include "core/model/rule_catalog.h"
+#include "ingest/commit_dates.h"
 #include "ingest/resolver.h"
 #include "ingest/scan.h"
 
@@ -296,6 +297,7 @@ void LoadRun::assemble() {
                                       " folders deep: the notes in it are not read",
                                   {}});
   resolve_corpus(corpus);
+  if (options_.commit_dates) apply_commit_dates(corpus, options_.root);
 }
 
 }  // namespace

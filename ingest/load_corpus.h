@@ -26,6 +26,9 @@ struct LoadOptions {
   // made and stored for a later build, never held or loaded.
   bool bodies = false;
   TypingPolicy typing;  // [ingest] untyped, glossary, typed_folders
+  // The day each note's file was last committed (Note::committed), when the corpus folder is a git
+  // repository's root (ingest/commit_dates.h): the site shows it.
+  bool commit_dates = false;
   ParseSettings settings() const { return {max_note_bytes, allow_raw_html, typing}; }
 };
 

@@ -11,6 +11,7 @@ packages=(
   libboost-graph-dev
   libyaml-cpp-dev libxxhash-dev libutf8proc-dev
   libtomlplusplus-dev libkainjow-mustache-dev
+  libgit2-dev
   catch2
   graphviz libxml2-utils python3-jsonschema
   python3-rdflib python3-bibtexparser

@@ -198,6 +198,8 @@ Note read_note(JsonReader& r, bool body_links) {
     else if (key == "aliases") n.aliases = read_strings(r);
     else if (key == "lint_ignore") n.lint_ignore = read_strings(r);
     else if (key == "status") n.status = r.string();
+    else if (key == "created") n.created = r.string();
+    else if (key == "updated") n.updated = r.string();
     else if (key == "authors") n.authors = read_strings(r);
     else if (key == "year") n.year = r.int32();
     else if (key == "arxiv") n.arxiv = r.string();

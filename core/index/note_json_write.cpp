@@ -127,6 +127,8 @@ void write_note(JsonWriter& w, const Note& n) {
   w.key("aliases"), w.strings(n.aliases);
   w.key("lint_ignore"), w.strings(n.lint_ignore);
   w.key("status"), w.string(n.status);
+  w.key("created"), w.string(n.created);
+  w.key("updated"), w.string(n.updated);
   w.key("authors"), w.strings(n.authors);
   w.key("year"), w.integer(n.year);
   w.key("arxiv"), w.string(n.arxiv);

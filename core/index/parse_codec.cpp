@@ -2,7 +2,7 @@
 //
 // {"format":1,"key":"parser 3; max_note_bytes 4194304",
 //  "note":{"path":..,"id":..,"kind":"LIT"|null,"hash":"<16 hex digits>","in_graph":true,
-//          "title":..,"tags":[..],"aliases":[..],"lint_ignore":[..],"status":..,
+//          "title":..,"tags":[..],"aliases":[..],"lint_ignore":[..],"status":..,"created":..,"updated":..,
 //          "authors":[..],"year":0,"arxiv":..,"doi":..,"venue":..,"url":..,"version":1,
 //          "promote_when":..,"kernel":..,"kernel_params":[[name,number],..],"short":..,"plain":..,
 //          "fields":[{"key":..,"at":LOC,"origin":"frontmatter","shape":"list","items":[[text,LOC],..],"keys":[..]}],

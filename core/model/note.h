@@ -67,6 +67,10 @@ struct Note {
   std::vector<std::string> aliases;
   std::vector<std::string> lint_ignore;
   std::string status;  // as written, or the kind's default
+  // Dates (YYYY-MM-DD): `created` and `updated` as written; `committed`, the day of the file's last
+  // commit when the corpus is the root of a git repository (ingest/commit_dates.h; not cached with
+  // the parse: it is not in the file).
+  std::string created, updated, committed;
 
   // LIT.
   std::vector<std::string> authors;

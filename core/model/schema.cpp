@@ -11,6 +11,7 @@ std::vector<FieldSpec> with_common(std::vector<FieldSpec> own) {
   std::vector<FieldSpec> all = {
       {"id", String},  {"type", String},      {"title", String, true},
       {"tags", SlugList}, {"aliases", StringList}, {"lint-ignore", RuleList},
+      {"created", Date},  {"updated", Date},
   };
   all.insert(all.end(), own.begin(), own.end());
   return all;
@@ -81,6 +82,7 @@ const std::vector<FieldSpec>& term() {
 const std::vector<FieldSpec>& page() {
   static const std::vector<FieldSpec> s = {
       {"id", String}, {"title", String}, {"tags", StringList}, {"aliases", StringList}, {"lint-ignore", RuleList},
+      {"created", Date}, {"updated", Date},  // shown when a day; anything else is the page's own (a template's `{{date}}`)
   };
   return s;
 }

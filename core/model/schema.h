@@ -20,6 +20,7 @@ enum class FieldType {
   RefList,     // a list relation (source, cites, ...)
   Kernel,      // kernel name
   NumberMap,   // kernel_params
+  Date,        // created, updated: YYYY-MM-DD
 };
 
 struct FieldSpec {

@@ -52,6 +52,9 @@ TEST_CASE("vault: untyped notes are pages, slugs are TERMs only where the vault 
   auto meeting = parse("Notes/2023-09-12 Meeting.md", "---\ntype:\n  - \"[[Meetings]]\"\ntags: [0🌲]\n---\n");
   CHECK(meeting.note.kind == anth::Kind::Page);
   CHECK(meeting.diagnostics.empty());
+  // A template's `created: {{date}}` is the page's own; a day is its date.
+  CHECK(parse("Templates/Meeting.md", "---\ncreated: \"{{date}}\"\nupdated: {{date}}\n---\n").diagnostics.empty());
+  CHECK(parse("Notes/Day.md", "---\ncreated: 2023-09-12\n---\n").note.created == "2023-09-12");
   CHECK(meeting.note.tags == std::vector<std::string>{"0🌲"});
 
   CHECK(parse("drafts.md", "A slug file name.\n").note.kind == anth::Kind::Page);

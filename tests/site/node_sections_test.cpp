@@ -48,6 +48,12 @@ const std::vector<CorpusEdit>& edits() {
       {"a term used by one more note", [](const fs::path& c, R&) { edit(c, "theory/THEORY-001.md", "This is the footnote", "QK-norm aside, this is the footnote"); }},
       {"a kernel renamed", [](const fs::path& c, R&) { edit(c, "sota/SOTA-002.md", "kernel: qk_norm", "kernel: sdpa_scale"); }},
       {"a kernel's result failed", [](const fs::path&, R& r) { r[0].pass = false, r[0].error = "did not build"; }},
+      {"a created date added", [](const fs::path& c, R&) { edit(c, "lit/LIT-001.md", "version: 2", "version: 2\ncreated: 2023-05-01"); }},
+      {"a second heading (a table of contents)", [](const fs::path& c, R&) { edit(c, "notes/NOTE-001.md", "See https://example.org", "## Slides\n\nSee https://example.org"); }},
+      {"a note moved to a subfolder (its breadcrumbs)", [](const fs::path& c, R&) {
+         fs::create_directories(c / "notes/older");
+         fs::rename(c / "notes/NOTE-002.md", c / "notes/older/NOTE-002.md");
+       }},
       {"a kernel checked again", [](const fs::path&, R& r) { r[0].checked_at = "2026-02-02T00:00:00Z"; }},
   };
   return all;
@@ -69,7 +75,7 @@ TEST_CASE("node sections: registered once each, in order, with the ones the node
   for (std::size_t i = 1; i < sections.size(); ++i) CHECK(sections[i - 1].order < sections[i].order);
   std::set<std::string> names;
   for (const auto& s : sections) names.insert(std::string(s.name));
-  for (const char* built_in : {"header", "citation", "diagnostics", "properties", "body", "term definition", "term uses", "kernel",
+  for (const char* built_in : {"breadcrumbs", "header", "dates", "citation", "diagnostics", "properties", "body", "contents", "term definition", "term uses", "kernel",
                                "backlinks", "neighborhood graph"})
     CHECK(names.count(built_in) == 1);
 }

@@ -162,6 +162,7 @@ FOCUS_RING = r"""(function(){
   document.querySelectorAll('a[href],button,input,summary,[tabindex]').forEach(function(el){
     if(el.closest('svg')||el.tabIndex<0||!el.getClientRects().length)return;
     el.focus();
+    if(document.activeElement!==el)return;  // not focusable now (inside a closed <details>): no ring to see
     var s=getComputedStyle(el),key=el.tagName+'.'+el.className+s.outlineColor;
     if(seen[key])return;seen[key]=1;
     var w=parseFloat(s.outlineWidth),a=lum(rgb(s.outlineColor)),b=lum(bg(el.parentElement));
