@@ -36,8 +36,9 @@ SiteVertices::SiteVertices(const Corpus& corpus, const Graph& g) {
     if (const Note* named = corpus.find(n.id)) link_targets_[v] = {n.id, named->title, kind_class_of(*named)};
     else link_targets_[v] = {n.id, "", ""};
     files_[v] = node_file(n.id);
-    // A glossary term is known by its name; every other node by its id and title.
-    labels_[v] = n.kind == Kind::Term && !n.title.empty() ? n.title : n.id + (n.title.empty() ? "" : " \u2014 " + n.title);
+    // A glossary term and a page (whose id is only its path's) are known by their names; every other
+    // node by its id and title.
+    labels_[v] = (n.kind == Kind::Term || n.kind == Kind::Page) && !n.title.empty() ? n.title : n.id + (n.title.empty() ? "" : " \u2014 " + n.title);
   }
   for (std::size_t v : by_id_) by_path_.try_emplace(g.note(v).path, &g.note(v));
 }

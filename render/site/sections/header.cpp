@@ -13,6 +13,7 @@ namespace {
 void render(const Pages& pages, std::size_t v, NodePage& page) {
   const Note& n = pages.context().graph().note(v);
   const bool term = n.kind == Kind::Term;
+  const bool by_name = term || n.kind == Kind::Page;  // its heading and tab show no id
   const std::string& title = n.title.empty() ? n.id : n.title;
   TemplateValue aliases = TemplateValue::list();
   for (const std::string& a : n.aliases) aliases.push(TemplateValue::borrow(a));
@@ -26,8 +27,9 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
       .set("status_class", slugify(n.status))
       .set("reading_time", reading_time(n.word_count))
       .set("aliases", std::move(aliases))
-      .set("is_term", term);
-  page.frame.title = term ? title : n.id + ": " + title;
+      .set("is_term", term)
+      .set("by_name", by_name);
+  page.frame.title = by_name ? title : n.id + ": " + title;
   page.frame.current = n.kind ? Pages::listing_file(*n.kind).substr(0, Pages::listing_file(*n.kind).size() - 5) : "";
   page.frame.body_class = "page-node kind-" + std::string(SiteContext::kind_class(n));
 }
