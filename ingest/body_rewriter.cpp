@@ -6,7 +6,12 @@
 #include "core/model/wikilink_text.h"
 #include "core/util/html_text.h"
 #include "ingest/body_html.h"
+#include "ingest/block_ids.h"
 #include "ingest/body_tree.h"
+#include "ingest/callouts.h"
+#include "ingest/highlight.h"
+#include "ingest/inline_tags.h"
+#include "ingest/math_syntax.h"
 #include "ingest/inline_fields_html.h"
 
 namespace anth::ingest {
@@ -49,7 +54,7 @@ bool is_level_placeholder(char c) { return c > 0x10 && c <= 0x16; }
 std::string without_marker_bytes(std::string_view text) {
   std::string out;
   for (char c : text) {
-    if ((c >= body_link_open && c <= body_last_marker) || is_level_placeholder(c)) out += "\uFFFD";
+    if ((c >= body_link_open && c <= body_last_marker) || is_level_placeholder(c) || c == '\x17') out += "\uFFFD";
     else out += c;
   }
   return out;
@@ -63,12 +68,17 @@ class BodyRewriter {
   void run() {
     raw_html();
     cmark_consolidate_text_nodes(doc_);
+    make_callouts(doc_);
     neutralise_links();
     wikilinks();
+    mark_highlights(doc_);
+    mark_block_ids(doc_);
     headings();
     // The text a reader sees is read before markers turn text nodes into raw HTML.
     append_plain(doc_, out_.plain);
     excerpts();
+    render_math(doc_);
+    mark_inline_tags(doc_, state_.tags);
     mark_line_fields(doc_);  // after the reader's text: its spans are raw HTML
     glossary_candidates();
     place_markers();

@@ -9,6 +9,7 @@
 #include "ingest/body_scan.h"
 #include "ingest/field_validation.h"
 #include "ingest/frontmatter.h"
+#include "ingest/obsidian_source.h"
 
 namespace anth::ingest {
 
@@ -109,7 +110,9 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
   std::string text = normalized(bytes);
 
   Frontmatter fm = parse_frontmatter(text, path);
-  note.body = std::string(fm.body);
+  // Comments are gone before anything reads the body, the search index too (obsidian_source.h).
+  std::optional<std::string> visible = obsidian_source(fm.body);
+  note.body = visible ? std::move(*visible) : std::string(fm.body);
   note.body_line = fm.body_line;
   note.word_count = count_words(note.body);
   note.fields = std::move(fm.fields);
@@ -129,6 +132,9 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
     return p;
   }
   apply_schema(note, stem_of(path), settings.typing, p.diagnostics);
+  // Inline #tags join the frontmatter's (ingest/inline_tags.h).
+  for (std::string& tag : parsed.tags)
+    if (std::find(note.tags.begin(), note.tags.end(), tag) == note.tags.end()) note.tags.push_back(std::move(tag));
   add_field_mentions(note);
   // Body wikilinks are untyped "mentions" edges; the resolver fills in their targets.
   for (const Wikilink& w : note.wikilinks)

@@ -17,6 +17,7 @@ packages=(
   python3-rdflib python3-bibtexparser
   zsh
   chromium
+  libjs-katex
 )
 # Node.js and npm: the accessibility test fetches axe-core from the npm registry at test time
 # (tests/site/site_a11y_browser_test.cpp). A Node.js installed otherwise, with its own npm, is kept.
