@@ -1,6 +1,6 @@
 #include "ingest/inline_tags.h"
 
-#include <algorithm>
+#include <unordered_set>
 
 #include "core/model/rendered_body.h"
 #include "core/util/html_text.h"
@@ -62,6 +62,7 @@ std::size_t tag_length(std::string_view text) {
 }
 
 void mark_inline_tags(cmark_node* doc, std::vector<std::string>& tags) {
+  std::unordered_set<std::string> known(tags.begin(), tags.end());  // a body of many tags stays linear
   for (cmark_node* node : collect(doc, {CMARK_NODE_TEXT})) {
     std::string_view t = literal_of(node);
     if (t.find('#') == std::string_view::npos || in_link(node)) continue;
@@ -72,7 +73,7 @@ void mark_inline_tags(cmark_node* doc, std::vector<std::string>& tags) {
       std::size_t n = after_space ? tag_length(std::string_view(text).substr(at + 1)) : 0;
       if (n == 0) continue;
       std::string tag = text.substr(at + 1, n);
-      if (std::find(tags.begin(), tags.end(), tag) == tags.end()) tags.push_back(tag);
+      if (known.insert(tag).second) tags.push_back(tag);
       if (at > done) cmark_node_insert_before(node, make_text(std::string_view(text).substr(done, at - done)));
       std::string marker = "<";
       marker += body_tag;

@@ -3,6 +3,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "core/model/schema.h"
 #include "core/util/text.h"
@@ -133,8 +134,9 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
   }
   apply_schema(note, stem_of(path), settings.typing, p.diagnostics);
   // Inline #tags join the frontmatter's (ingest/inline_tags.h).
+  std::unordered_set<std::string> known(note.tags.begin(), note.tags.end());
   for (std::string& tag : parsed.tags)
-    if (std::find(note.tags.begin(), note.tags.end(), tag) == note.tags.end()) note.tags.push_back(std::move(tag));
+    if (known.insert(tag).second) note.tags.push_back(std::move(tag));
   add_field_mentions(note);
   // Body wikilinks are untyped "mentions" edges; the resolver fills in their targets.
   for (const Wikilink& w : note.wikilinks)
