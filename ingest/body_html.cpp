@@ -16,6 +16,7 @@
 #include "ingest/body_tree.h"
 #include "ingest/math_syntax.h"
 #include "ingest/query_blocks.h"
+#include "ingest/task_lists.h"
 
 namespace anth::ingest {
 
@@ -171,6 +172,7 @@ ParsedBody parse_body(std::string_view body, bool allow_raw_html, std::size_t pi
   set_heading_levels(out.rendered.html, state);
   align_as_class(out.rendered.html);
   place_block_ids(out.rendered.html);
+  label_task_boxes(out.rendered.html);
   out.tags = std::move(state.tags);
   return out;
 }

@@ -151,8 +151,8 @@ TEST_CASE("inline tags join the note's frontmatter tags", "[ingest][markdown]") 
 
 TEST_CASE("task lists, footnotes with inline ^[...] ones, aligned tables and mermaid blocks", "[ingest][markdown]") {
   std::string tasks = html_of("- [ ] open\n- [x] done\n");
-  CHECK(has(tasks, "<input type=\"checkbox\" disabled=\"\" /> open"));
-  CHECK(has(tasks, "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> done"));
+  CHECK(has(tasks, "<input type=\"checkbox\" disabled=\"\" aria-label=\"Task, not done\" /> open"));
+  CHECK(has(tasks, "<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"Task, done\" /> done"));
   std::string notes = html_of("Claim[^1] and inline^[said *here*].\n\n[^1]: Labelled.\n");
   CHECK(has(notes, "<a href=\"#fn-1\" id=\"fnref-1\" data-footnote-ref>1</a>"));
   CHECK(has(notes, "<a href=\"#fn-inline-1\" id=\"fnref-inline-1\" data-footnote-ref>2</a>"));
