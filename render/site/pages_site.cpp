@@ -206,14 +206,16 @@ std::string Pages::graph_page() const {
   for (Kind k : all_kinds)
     if (is_typed(k) || ctx_.has_pages())
       legend.push(TemplateValue::object().set("label", kind_name(k)).set("kind_class", fold_case(kind_name(k))).set("href", listing_file(k)));
-  std::string svg = graph_svg(ctx_, shown, ctx_.layouts().layout(g, ctx_.adjacency(), shown), o);
+  std::string edge_legend;
+  std::string svg = graph_svg(ctx_, shown, ctx_.layouts().layout(g, ctx_.adjacency(), shown), o, &edge_legend);
   TemplateValue data = TemplateValue::object();
   data.set("svg_html", TemplateValue::borrow(svg))
       .set("shown", shown.size())
       .set("total", total)
       .set("capped", shown.size() < total)
       .set("edges", g.edge_count())
-      .set("legend", std::move(legend));
+      .set("legend", std::move(legend))
+      .set("edge_legend_html", std::move(edge_legend));
   Frame frame;
   frame.title = "Graph";
   frame.current = "graph";
