@@ -3,7 +3,8 @@
 meets them, at 1280 and 390 px: on dense node pages, the rendered size of the smallest label, overlaps
 between label boxes, the graph as one tab stop with arrow keys inside and Enter following, touch
 targets and the accessible name of every node link; on graph.html, zoom by button, wheel and key,
-the kind filter, labels readable on a phone once zoomed in, and readable without script. Prints one
+the kind filter, labels readable on a phone once zoomed in, readable without script, and its list of the
+same nodes as 24 px targets. Prints one
 line per check ("ok NAME" or "FAIL NAME: why") and saves screenshots of the drawings in OUT. Used by
 tests/site/site_graph_browser_test.cpp.
 
@@ -167,6 +168,33 @@ def enter_follows(b, url):
 TRANSFORM = "document.querySelector('svg.whole g.view').getAttribute('transform')"
 
 
+# graph.html's list of its nodes, opened: the same links as the drawing's nodes, each 24 x 24 px or more
+# (WCAG 2.5.8's "equivalent" exception for the drawing's crowded targets), and its summary 24 px tall.
+NODE_LIST = r"""(function(){
+  var d=document.querySelector('details.graph-list'); if(!d) return null; d.open=true;
+  var drawn=Array.prototype.map.call(document.querySelectorAll('svg.whole a.node'),function(a){return a.getAttribute('href');}).sort();
+  var listed=[], small=[];
+  document.querySelectorAll('details.graph-list a').forEach(function(a){
+    listed.push(a.getAttribute('href')); var r=a.getBoundingClientRect();
+    if(r.width<24||r.height<24) small.push(a.textContent+' '+Math.round(r.width)+'x'+Math.round(r.height));});
+  var crowded=Array.prototype.filter.call(document.querySelectorAll('svg.whole a.node'),function(a){
+    var r=a.getBoundingClientRect(); return r.width<24||r.height<24;}).length;
+  return {same:JSON.stringify(drawn)===JSON.stringify(listed.sort()), drawn:drawn.length, small:small.slice(0,5),
+          summary:d.querySelector('summary').getBoundingClientRect().height, crowded:crowded};
+})()"""
+
+
+def node_list_checks(b, tag, shots):
+    got = b.eval(NODE_LIST)
+    check("%s graph.html every node is a 24 px target in the list" % tag,
+          got and got["same"] and got["drawn"] > 0 and not got["small"] and got["summary"] >= 24, got)
+    if got:
+        print("info %s graph.html: %d of %d drawn node targets under 24 px (the list stands in for them)"
+              % (tag, got["crowded"], got["drawn"]), flush=True)
+    shot_of(b, "details.graph-list", os.path.join(shots, "graph-list-%s.png" % tag))
+    b.eval("document.querySelector('details.graph-list').open=false")
+
+
 def whole_graph_checks(b, url, tag, shots, mobile):
     b.go(url("graph.html"))
     edge_checks(b, "svg.whole", ".graph-legend", "%s graph.html" % tag)
@@ -210,6 +238,7 @@ def whole_graph_checks(b, url, tag, shots, mobile):
           state[0] == 0 and state[1] == 0 and state[2] > 0 and state[3] > 0, state)
     b.eval("document.querySelector('.graph-filter input[value=lit]').click()")
     shot_of(b, "figure.whole-graph", os.path.join(shots, "graph-%s.png" % tag))
+    node_list_checks(b, tag, shots)
 
 
 def dark_checks(b, url, shots):
