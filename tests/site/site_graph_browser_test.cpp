@@ -35,7 +35,7 @@ TEST_CASE("site: graph drawings are readable, one tab stop and zoomable", "[site
     for (const char* page : {"LIT-008", "LIT-523", "SOTA-192", "NOTE-011", "THEORY-061"})
       for (const char* what : {"labels at 11 px or more", "no two labels overlap", "labels most nodes", "the graph is one tab stop",
                                "touch targets of 24 px or more", "every node link names where it goes",
-                               "arrow keys move focus between nodes", "Tab leaves the graph"})
+                               "arrow keys move focus between nodes", "Tab leaves the graph", "nothing covers the drawing"})
         CHECK(r.out.find(std::string("ok ") + width + " " + page + " " + what + "\n") != std::string::npos);
     for (const char* what : {"tools are shown", "+ button zooms", "the wheel zooms", "the + key zooms",
                              "the filter hides a kind and its edges", "every node is a 24 px target in the list"})

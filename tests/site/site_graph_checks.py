@@ -126,6 +126,13 @@ def node_page_checks(b, url, page, tag, shots):
     check("%s %s no two labels overlap" % (tag, page), not pairs, pairs)
     check("%s %s labels most nodes" % (tag, page), len(labels) >= 0.75 * len(nodes), "%d labels, %d nodes" % (len(labels), len(nodes)))
     edge_checks(b, "svg.nbh", ".graph-view .graph-legend", "%s %s" % (tag, page))
+    # Nothing floats over the drawing once it is in view (the sticky contents of a wide screen).
+    covered = b.eval("""(function(){var s=document.querySelector('svg.nbh');s.scrollIntoView({block:'center'});
+      var r=s.getBoundingClientRect(),out=[];
+      [[r.left+8,r.top+8],[r.right-8,r.top+8],[r.left+8,r.bottom-8],[r.right-8,r.bottom-8]].forEach(function(p){
+        var e=document.elementFromPoint(p[0],p[1]);if(!e||!e.closest('.graph-view'))out.push(e&&(e.className||e.tagName));});
+      return out;})()""")
+    check("%s %s nothing covers the drawing" % (tag, page), covered == [], covered)
     stops = [n["href"] for n in nodes if n["tab"] >= 0]
     check("%s %s the graph is one tab stop" % (tag, page), len(stops) == 1, stops)
     small = [(n["href"], round(n["w"]), round(n["h"])) for n in nodes if n["w"] < 24 or n["h"] < 24]
