@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake pkg-config
+  build-essential cmake pkg-config ccache
   libsqlite3-dev sqlite3
   nlohmann-json3-dev
   libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm

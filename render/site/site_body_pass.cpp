@@ -33,15 +33,18 @@ std::uint64_t body_dependencies_of(const Note& n, const Target& target) {
   return XXH3_64bits(made_of.data(), made_of.size());
 }
 
-SearchDoc search_doc(const Note& n, std::string_view plain) {
+SearchDoc search_doc(const Note& n, std::string_view html, std::string_view plain) {
   std::string aliases, text;
   // Aliases and authors are searched with the title's weight (search.js ranks them after the title).
   for (const auto* names : {&n.aliases, &n.authors})
     for (const std::string& a : *names) aliases += a + " ";
   for (const std::string* part : {&n.short_definition, &n.plain})
     if (!part->empty()) text += *part + "\n";
+  std::vector<SearchHeading> headings = locate_headings(html, plain);
+  for (SearchHeading& h : headings) h.at += text.size();
   text += plain;
-  return {n.id, n.title.empty() ? n.id : n.title, aliases, n.kind ? kind_name(*n.kind) : "?", node_file(n.id), std::move(text)};
+  return {n.id, n.title.empty() ? n.id : n.title, aliases, n.kind ? kind_name(*n.kind) : "?", node_file(n.id), std::move(text),
+          std::move(headings)};
 }
 
 }  // namespace
@@ -66,7 +69,7 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
         p.body = fill_body(n, text.html, target, glossary_, bodies_kept_, query_html(by_id[i]));
         p.features = body_features(text.html);
         if (on_doc) {
-          p.doc = search_doc(n, text.plain);
+          p.doc = search_doc(n, text.html, text.plain);
           p.terms = count_terms(p.doc);
         }
         return p;
