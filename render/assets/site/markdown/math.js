@@ -15,4 +15,15 @@
       el.classList.add("math-error");  // the TeX stays as written
     }
   }
+  // A formula wider than the column scrolls sideways; keyboard users reach it with Tab (WCAG 2.1.1).
+  function focusable() {
+    var shown = document.querySelectorAll("span.math.display");
+    for (var j = 0; j < shown.length; j++) {
+      if (shown[j].scrollWidth > shown[j].clientWidth + 1) shown[j].setAttribute("tabindex", "0");
+      else shown[j].removeAttribute("tabindex");
+    }
+  }
+  focusable();
+  if (document.fonts && document.fonts.ready) document.fonts.ready.then(focusable);
+  window.addEventListener("resize", focusable);
 })();
