@@ -9,6 +9,7 @@
 #include "ingest/body_scan.h"
 #include "ingest/field_validation.h"
 #include "ingest/frontmatter.h"
+#include "ingest/property_links.h"
 
 namespace anth::ingest {
 
@@ -129,10 +130,12 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
     return p;
   }
   apply_schema(note, stem_of(path), settings.typing, p.diagnostics);
+  add_property_links(note);
   add_field_mentions(note);
-  // Body wikilinks are untyped "mentions" edges; the resolver fills in their targets.
+  // Body wikilinks are untyped "mentions" edges (but [[#heading]], a place in the note itself); the
+  // resolver fills in their targets.
   for (const Wikilink& w : note.wikilinks)
-    note.relations.push_back({"mentions", note.id, w.target, "", w.where, Origin::Body});
+    if (!w.target.empty()) note.relations.push_back({"mentions", note.id, w.target, "", w.where, Origin::Body});
   return p;
 }
 
