@@ -165,6 +165,9 @@ int render_and_commit(Session& session, const BodyReader& bodies, const Args& ar
   PhasedProgress progress(started);
   input.options.progress = std::ref(progress);
   input.options.recorded = site::RecordedKeys::load(out);
+  // KaTeX for pages with math; ANTHOLOGY_KATEX_DIR points elsewhere (the tests' missing KaTeX).
+  if (const char* katex = std::getenv("ANTHOLOGY_KATEX_DIR")) input.options.katex_dir = katex;
+  input.options.warn = [](std::string_view w) { std::cerr << "anthology build: warning: " << w << "\n"; };
   bool built = site::build_site(
       input, [&](const std::string& path, std::string bytes) { return (*writer)->put(path, std::move(bytes)); },
       [&](const std::string& path) { return (*writer)->keep(path); });

@@ -1,73 +1,85 @@
 #include "ingest/block_ids.h"
 
-#include <cctype>
+#include <algorithm>
+#include <string_view>
 
-#include "core/util/html_text.h"
 #include "ingest/body_tree.h"
 
 namespace anth::ingest {
 
 namespace {
 
-bool is_id_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-'; }
+constexpr char placeholder = '\x17';
 
-// The offset of a trailing "^id" in `text` (after anything but a letter or digit: a space, or "]]" of
-// an embed, as Obsidian's help writes "![[image.png]]^id"), or npos.
-std::size_t trailing_id(std::string_view text) {
-  std::size_t end = text.size();
-  while (end > 0 && text[end - 1] == ' ') --end;
-  std::size_t start = end;
-  while (start > 0 && is_id_char(text[start - 1])) --start;
-  if (start == end || start == 0 || text[start - 1] != '^') return std::string_view::npos;
-  std::size_t caret = start - 1;
-  if (caret > 0 && std::isalnum(static_cast<unsigned char>(text[caret - 1]))) return std::string_view::npos;
-  return caret;
+bool id_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'; }
+
+// The length of " ^id" ending `text` (or "^id" when it is all of it), 0 when none.
+std::size_t id_suffix(std::string_view text) {
+  std::size_t i = text.size();
+  while (i > 0 && id_char(text[i - 1])) --i;
+  if (i == text.size() || i == 0 || text[i - 1] != '^') return 0;
+  if (i == 1) return text.size();
+  return text[i - 2] == ' ' || text[i - 2] == '\t' ? text.size() - i + 2 : 0;
 }
 
 }  // namespace
 
-std::string block_anchor(std::string_view id) { return "^" + std::string(id); }
-
-std::vector<BlockId> take_block_ids(cmark_node* doc) {
-  std::vector<BlockId> out;
+std::vector<std::string> mark_block_ids(cmark_node* doc) {
+  std::vector<std::string> ids;
   for (cmark_node* p : collect(doc, {CMARK_NODE_PARAGRAPH})) {
     cmark_node* last = cmark_node_last_child(p);
     if (!last || cmark_node_get_type(last) != CMARK_NODE_TEXT) continue;
     std::string text(literal_of(last));
-    std::size_t caret = trailing_id(text);
-    if (caret == std::string::npos) continue;
-    std::string id = text.substr(caret + 1);
-    while (!id.empty() && id.back() == ' ') id.pop_back();
-    text.erase(caret);
+    std::size_t n = id_suffix(text);
+    if (n == 0) continue;
+    std::string id = text.substr(text.find('^', text.size() - n) + 1);
+    ids.push_back(id);
+    text.resize(text.size() - n);
     while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
-    if (!text.empty()) {
-      cmark_node_set_literal(last, text.c_str());
-    } else {
-      // "^id" on a line of its own, just after the paragraph's text: the line break goes with it.
-      cmark_node* before = cmark_node_previous(last);
-      cmark_node_free(last);
-      if (before && (cmark_node_get_type(before) == CMARK_NODE_SOFTBREAK || cmark_node_get_type(before) == CMARK_NODE_LINEBREAK))
-        cmark_node_free(before);
+    if (text.empty() && cmark_node_previous(last) == nullptr) {
+      // Only "^id": an anchor where the paragraph was.
+      cmark_node* anchor = make_custom(CMARK_NODE_CUSTOM_BLOCK, "<div id=\"^" + id + "\"></div>", "");
+      cmark_node_insert_before(p, anchor);
+      cmark_node_free(p);
+      continue;
     }
-    out.push_back({p, std::move(id)});
+    if (text.empty()) cmark_node_free(last);
+    else cmark_node_set_literal(last, text.c_str());
+    std::string mark = "<";
+    mark += placeholder;
+    cmark_node_prepend_child(p, make_generated_html(mark + id + ">"));
   }
-  return out;
+  return ids;
 }
 
-void anchor_block_ids(const std::vector<BlockId>& ids) {
-  for (const BlockId& b : ids) {
-    // As a heading is rendered (body_rewriter.cpp): a block holding one inline wrapper with the tags.
-    cmark_node* inline_wrapper =
-        make_custom(CMARK_NODE_CUSTOM_INLINE, "<p id=\"" + escape_html(block_anchor(b.id)) + "\">", "</p>\n");
-    cmark_node* block = make_custom(CMARK_NODE_CUSTOM_BLOCK, "", "");
-    cmark_node_insert_before(b.paragraph, block);
-    cmark_node_append_child(block, inline_wrapper);
-    while (cmark_node* child = cmark_node_first_child(b.paragraph)) {
-      cmark_node_unlink(child);
-      cmark_node_append_child(inline_wrapper, child);
+void place_block_ids(std::string& html) {
+  const std::string start = std::string("<") + placeholder;
+  if (html.find(start) == std::string::npos) return;
+  std::string out;
+  out.reserve(html.size() + 64);
+  std::size_t done = 0;
+  for (std::size_t at = html.find(start); at != std::string::npos; at = html.find(start, done)) {
+    std::size_t end = html.find('>', at);
+    if (end == std::string::npos) break;
+    std::string id = html.substr(at + 2, end - at - 2);
+    // The element just opened before it: "<p>" or "<li>" (after a task's checkbox at most).
+    std::size_t lo = std::max(at > 120 ? at - 120 : 0, done), tag = std::string::npos;
+    std::string_view region(html.data() + lo, at - lo);
+    for (std::string_view open : {"<p>", "<li>"}) {
+      std::size_t found = region.rfind(open);
+      if (found != std::string_view::npos && (tag == std::string::npos || lo + found > tag)) tag = lo + found;
     }
-    cmark_node_free(b.paragraph);
+    if (tag != std::string::npos) {
+      std::size_t name_end = html.find('>', tag);
+      out.append(html, done, name_end - done).append(" id=\"^").append(id).append("\"");
+      out.append(html, name_end, at - name_end);
+    } else {
+      out.append(html, done, at - done);
+    }
+    done = end + 1;
   }
+  out.append(html, done);
+  html = std::move(out);
 }
 
 }  // namespace anth::ingest

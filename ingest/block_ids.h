@@ -1,7 +1,9 @@
 #pragma once
-// Obsidian's block ids: a paragraph that ends with " ^id" (letters, digits and '-') can be linked to as
-// [[Note#^id]]. The "^id" is no text a reader sees: it is taken off the paragraph, which gets the
-// HTML id "^id" instead, so that a link to "Note.html#^id" lands on it (docs/format.md, "Links").
+// Obsidian's block ids: a paragraph or list item whose text ends with " ^id" (letters, digits and
+// '-') gets that id as its element's id, `id="^id"`, which links `[[Note#^id]]` point at; the `^id`
+// text is not shown. A paragraph that is only `^id` (Obsidian's id for the block before it) becomes an
+// empty anchor at its place. The id goes on the element that holds the text: the <li> of a tight list
+// item, else the <p>; an element that has an id already keeps it.
 #include <cmark-gfm.h>
 
 #include <string>
@@ -9,19 +11,10 @@
 
 namespace anth::ingest {
 
-struct BlockId {
-  cmark_node* paragraph;
-  std::string id;  // without the '^'
-};
-
-// Takes the "^id" off the end of each paragraph of `doc` that ends with one, in document order.
-std::vector<BlockId> take_block_ids(cmark_node* doc);
-
-// Renders each paragraph as <p id="^id">, keeping its children. Call once the rest of the rewrite
-// no longer needs to see the paragraphs as paragraphs.
-void anchor_block_ids(const std::vector<BlockId>& ids);
-
-// "abc" -> "^abc": the HTML id of a block and the text a link names it by.
-std::string block_anchor(std::string_view id);
+// Takes the ids off the paragraphs' text, leaving a placeholder "<\x17id>" at each paragraph's start.
+// Returns the ids (without '^'), in document order, for the body's anchors (RenderedBody::anchors).
+std::vector<std::string> mark_block_ids(cmark_node* doc);
+// Once the HTML is written: each placeholder's id moves onto the element it opens.
+void place_block_ids(std::string& html);
 
 }  // namespace anth::ingest

@@ -10,10 +10,13 @@
 #include <mutex>
 
 #include "core/util/markdown_limits.h"
+#include "ingest/block_ids.h"
 #include "ingest/body_pieces.h"
 #include "ingest/body_rewriter.h"
 #include "ingest/body_tree.h"
+#include "ingest/math_syntax.h"
 #include "ingest/query_blocks.h"
+#include "ingest/task_lists.h"
 
 namespace anth::ingest {
 
@@ -106,6 +109,7 @@ PieceTree parse_tree(std::string_view text, bool tables) {
   for (const char* name : {"table", "strikethrough", "autolink", "tasklist"})
     if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name); ext && (tables || std::strcmp(name, "table") != 0))
       cmark_parser_attach_syntax_extension(tree.parser.get(), ext);
+  cmark_parser_attach_syntax_extension(tree.parser.get(), math_extension());
   // cmark-gfm adds its extensions' special characters to a process-wide table while it parses
   // inlines (cmark_parser_finish) and removes them afterwards, so two inline parses at once can miss
   // each other's '~' or '@': they take turns. Blocks (cmark_parser_feed) do not use the table, and
@@ -113,6 +117,7 @@ PieceTree parse_tree(std::string_view text, bool tables) {
   cmark_parser_feed(tree.parser.get(), text.data(), text.size());
   static std::mutex inline_mutex;
   std::lock_guard lock(inline_mutex);
+  reset_math_scan();
   tree.doc.reset(cmark_parser_finish(tree.parser.get()));
   return tree;
 }
@@ -166,6 +171,9 @@ ParsedBody parse_body(std::string_view body, bool allow_raw_html, std::size_t pi
   while (!out.rendered.plain.empty() && out.rendered.plain.back() == '\n') out.rendered.plain.pop_back();
   set_heading_levels(out.rendered.html, state);
   align_as_class(out.rendered.html);
+  place_block_ids(out.rendered.html);
+  label_task_boxes(out.rendered.html);
+  out.tags = std::move(state.tags);
   return out;
 }
 

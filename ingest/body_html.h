@@ -6,6 +6,7 @@
 // HTML shown as text unless allowed, unsafe link targets neutralised, the text a reader sees, and the
 // text around each link. Nothing inside code is touched.
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -21,6 +22,7 @@ struct LineRange {
 struct ParsedBody {
   std::vector<LineRange> inline_blocks;  // paragraphs, headings and tables: where wikilinks and fields are
   RenderedBody rendered;
+  std::vector<std::string> tags;  // inline #tags (ingest/inline_tags.h), as written, first mention order
 };
 
 // Bodies longer than this are parsed in pieces of about this size (ingest/body_pieces.h): a piece's

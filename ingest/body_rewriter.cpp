@@ -9,6 +9,10 @@
 #include "ingest/block_ids.h"
 #include "ingest/body_html.h"
 #include "ingest/body_tree.h"
+#include "ingest/callouts.h"
+#include "ingest/highlight.h"
+#include "ingest/inline_tags.h"
+#include "ingest/math_syntax.h"
 #include "ingest/inline_fields_html.h"
 
 namespace anth::ingest {
@@ -51,7 +55,7 @@ bool is_level_placeholder(char c) { return c > 0x10 && c <= 0x16; }
 std::string without_marker_bytes(std::string_view text) {
   std::string out;
   for (char c : text) {
-    if ((c >= body_link_open && c <= body_last_marker) || is_level_placeholder(c)) out += "\uFFFD";
+    if ((c >= body_link_open && c <= body_last_marker) || is_level_placeholder(c) || c == '\x17') out += "\uFFFD";
     else out += c;
   }
   return out;
@@ -65,16 +69,19 @@ class BodyRewriter {
   void run() {
     raw_html();
     cmark_consolidate_text_nodes(doc_);
-    block_ids();
+    make_callouts(doc_);
     neutralise_links();
     wikilinks();
+    mark_highlights(doc_);
+    block_ids();
     headings();
     // The text a reader sees is read before markers turn text nodes into raw HTML.
     append_plain(doc_, out_.plain);
     excerpts();
+    render_math(doc_);
+    mark_inline_tags(doc_, state_.tags);
     mark_line_fields(doc_);  // after the reader's text: its spans are raw HTML
     glossary_candidates();
-    anchor_block_ids(blocks_);
     place_markers();
   }
 
@@ -207,13 +214,11 @@ class BodyRewriter {
     }
   }
 
-  // Block ids ("^id" ending a paragraph) are anchors; the first of an id keeps it.
+  // Block ids ("^id" ending a paragraph, ingest/block_ids.h) are anchors links name; the first of an id keeps it.
   void block_ids() {
-    for (BlockId& b : take_block_ids(doc_)) {
-      std::string anchor = block_anchor(b.id);
-      if (!state_.heading_ids.insert(anchor).second) continue;
-      out_.anchors.push_back({anchor, anchor, 0});
-      blocks_.push_back(std::move(b));
+    for (const std::string& id : mark_block_ids(doc_)) {
+      std::string anchor = "^" + id;
+      if (state_.heading_ids.insert(anchor).second) out_.anchors.push_back({anchor, anchor, 0});
     }
   }
 
@@ -297,7 +302,6 @@ class BodyRewriter {
   BodyRewriteState& state_;
   RenderedBody& out_;
   std::vector<std::pair<cmark_node*, std::size_t>> wikilinks_, table_links_, file_links_;  // node, link index
-  std::vector<BlockId> blocks_;  // paragraphs with a block id
 };
 
 }  // namespace

@@ -33,6 +33,7 @@ struct BodyRewriteState {
     bool operator()(std::size_t a, std::size_t b) const;
   };
   std::unordered_set<std::size_t, TargetHash, SameTarget> excerpted;
+  std::vector<std::string> tags;  // the body's inline #tags, first mention order (inline_tags.h)
 };
 
 // Rewrites `doc` (one piece, in body order) in place and appends its links and text to `out`.

@@ -26,6 +26,20 @@ cmark_node* make_html(const std::string& html) {
   return node;
 }
 
+namespace {
+const char generated_html = 'g';
+}
+
+cmark_node* make_generated_html(const std::string& html) {
+  cmark_node* node = make_html(html);
+  mark_generated(node);
+  return node;
+}
+
+void mark_generated(cmark_node* node) { cmark_node_set_user_data(node, const_cast<char*>(&generated_html)); }
+
+bool is_generated(cmark_node* node) { return cmark_node_get_user_data(node) == &generated_html; }
+
 cmark_node* make_custom(cmark_node_type type, const std::string& enter, const std::string& exit) {
   cmark_node* node = cmark_node_new(type);
   cmark_node_set_on_enter(node, enter.c_str());
@@ -65,7 +79,7 @@ NodeList collect(cmark_node* root, std::initializer_list<cmark_node_type> types)
 bool inside_link(cmark_node* node) {
   for (cmark_node* p = cmark_node_parent(node); p; p = cmark_node_parent(p)) {
     cmark_node_type t = cmark_node_get_type(p);
-    if (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE || t == CMARK_NODE_CUSTOM_INLINE) return true;
+    if (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE || (t == CMARK_NODE_CUSTOM_INLINE && !is_generated(p))) return true;
   }
   return false;
 }

@@ -17,6 +17,11 @@ bool is_type(cmark_node* node, const char* name);  // by extension type name: "t
 std::string_view literal_of(cmark_node* node);
 cmark_node* make_text(std::string_view text);
 cmark_node* make_html(const std::string& html);  // raw inline HTML
+// Inline HTML of our own making (a highlight's <mark>, math, a tag's markers): not the note's raw
+// HTML, and no text a reader sees.
+cmark_node* make_generated_html(const std::string& html);
+void mark_generated(cmark_node* node);  // an inline wrapper of ours that is no link (a callout's title)
+bool is_generated(cmark_node* node);
 cmark_node* make_custom(cmark_node_type type, const std::string& enter, const std::string& exit);
 
 // Puts `replacement` where `old` is, moves old's children into it, and frees old. A table cell takes
@@ -25,7 +30,8 @@ void replace_keeping_children(cmark_node* old, cmark_node* replacement);
 
 // Every node of the given types, in document order.
 NodeList collect(cmark_node* root, std::initializer_list<cmark_node_type> types);
-// True when the node sits inside a link, an image or one of our inline replacements.
+// True when the node sits inside a link, an image or one of our inline replacements (but those
+// marked generated).
 bool inside_link(cmark_node* node);
 // The nearest ancestor that is a block.
 cmark_node* enclosing_block(cmark_node* node);
@@ -43,9 +49,11 @@ void append_plain(cmark_node* root, std::string& out, At&& at) {
     if (ev == CMARK_EVENT_ENTER) {
       at(node, true, out.size());
       switch (t) {
+        case CMARK_NODE_HTML_INLINE:
+          if (!is_generated(node)) out += literal_of(node);
+          break;
         case CMARK_NODE_TEXT:
         case CMARK_NODE_CODE:
-        case CMARK_NODE_HTML_INLINE:
         case CMARK_NODE_CODE_BLOCK: out += literal_of(node); break;
         case CMARK_NODE_SOFTBREAK:
         case CMARK_NODE_LINEBREAK: out += ' '; break;

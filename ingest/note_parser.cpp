@@ -3,12 +3,14 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "core/model/schema.h"
 #include "core/util/text.h"
 #include "ingest/body_scan.h"
 #include "ingest/field_validation.h"
 #include "ingest/frontmatter.h"
+#include "ingest/obsidian_source.h"
 #include "ingest/property_links.h"
 
 namespace anth::ingest {
@@ -110,7 +112,9 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
   std::string text = normalized(bytes);
 
   Frontmatter fm = parse_frontmatter(text, path);
-  note.body = std::string(fm.body);
+  // Comments are gone before anything reads the body, the search index too (obsidian_source.h).
+  std::optional<std::string> visible = obsidian_source(fm.body);
+  note.body = visible ? std::move(*visible) : std::string(fm.body);
   note.body_line = fm.body_line;
   note.word_count = count_words(note.body);
   note.fields = std::move(fm.fields);
@@ -131,6 +135,10 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
   }
   apply_schema(note, stem_of(path), settings.typing, p.diagnostics);
   add_property_links(note);
+  // Inline #tags join the frontmatter's (ingest/inline_tags.h).
+  std::unordered_set<std::string> known(note.tags.begin(), note.tags.end());
+  for (std::string& tag : parsed.tags)
+    if (known.insert(tag).second) note.tags.push_back(std::move(tag));
   add_field_mentions(note);
   // Body wikilinks are untyped "mentions" edges (but [[#heading]], a place in the note itself); the
   // resolver fills in their targets.

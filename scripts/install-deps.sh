@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake pkg-config
+  build-essential cmake pkg-config ccache
   libsqlite3-dev sqlite3
   nlohmann-json3-dev
   libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm
@@ -17,6 +17,7 @@ packages=(
   python3-rdflib python3-bibtexparser
   zsh
   chromium
+  libjs-katex
 )
 # Node.js and npm: the accessibility test fetches axe-core from the npm registry at test time
 # (tests/site/site_a11y_browser_test.cpp). A Node.js installed otherwise, with its own npm, is kept.

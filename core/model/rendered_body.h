@@ -12,6 +12,7 @@
 //   "<\x04F>" text "<\x05>"      text a glossary term may be linked in; F holds 's' when it starts a new
 //                                paragraph or cell, 't' in a table cell
 //   "<\x06N>"                    query block N of `queries`, answered when the site is built
+//   "<\x07tag>"                  an inline #tag (ingest/inline_tags.h), a link to the tag's page
 // Text inside markers is HTML-escaped as cmark escapes it (& < > ").
 #include <string>
 #include <vector>
@@ -19,9 +20,10 @@
 namespace anth {
 
 inline constexpr char body_link_open = '\x01', body_link_close = '\x02', body_file_link = '\x03',
-                      body_terms_open = '\x04', body_terms_close = '\x05', body_query_block = '\x06';
+                      body_terms_open = '\x04', body_terms_close = '\x05', body_query_block = '\x06',
+                      body_tag = '\x07';
 // The last marker byte: a note's own raw HTML never holds one from body_link_open to here.
-inline constexpr char body_last_marker = body_query_block;
+inline constexpr char body_last_marker = body_tag;
 
 struct BodyLink {
   std::string target;    // a wikilink's target as written ("LIT-523", "Zhai et al."; empty for [[#h]]),

@@ -8,7 +8,8 @@ Adjacency::Adjacency(const Graph& graph) {
   edges_.reserve(graph.edge_count());
   for (std::size_t v = 0; v < count; ++v) {
     start_.push_back(static_cast<std::uint32_t>(edges_.size()));
-    for (const Edge& e : graph.out_edges(v)) edges_.push_back({static_cast<std::uint32_t>(e.to), e.relation->kind == "mentions"});
+    for (const Edge& e : graph.out_edges(v))
+      edges_.push_back({static_cast<std::uint32_t>(e.to), e.relation->kind == "mentions", edge_kind(e.relation->kind)});
   }
   start_.push_back(static_cast<std::uint32_t>(edges_.size()));
 }

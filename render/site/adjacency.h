@@ -7,12 +7,14 @@
 #include <vector>
 
 #include "core/graph/graph.h"
+#include "render/site/edge_kinds.h"
 
 namespace anth::site {
 
 struct OutEdge {
   std::uint32_t to;  // vertex
-  bool mention;      // a body wikilink (drawn dashed) rather than a typed relation
+  bool mention;      // a body wikilink rather than a typed relation
+  EdgeKind kind;     // the relation's kind (edge_kinds.h), which the drawings style
 };
 
 class Adjacency {

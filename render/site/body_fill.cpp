@@ -30,6 +30,16 @@ void append_plain_link_open(std::string& out, std::string_view url, std::string_
   out += "\">";
 }
 
+// An inline #tag (ingest/inline_tags.h): a link to its tag page; `tag` is escaped as the marker holds it.
+void append_tag_link(std::string& out, std::string_view tag) {
+  std::string name = unescape_text(tag);
+  out += "<a class=\"tag inline-tag\" href=\"";
+  append_escaped_href(out, tag_file(name));
+  out += "\">#";
+  append_escaped_text(out, name);
+  out += "</a>";
+}
+
 class Filler {
  public:
   Filler(const Note& note, const std::function<LinkTarget(std::string_view)>& target, const Glossary& glossary, bool html,
@@ -51,6 +61,9 @@ class Filler {
         case body_terms_open: done = terms(in, head, done); break;
         case body_query_block:
           if (html_ && queries_) out_.html += queries_(std::strtoul(std::string(head).c_str(), nullptr, 10));
+          break;
+        case body_tag:
+          if (html_) append_tag_link(out_.html, head);
           break;
         default: break;  // a closing marker without its opening: dropped
       }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string_view>
 
+#include "render/site/edge_kinds.h"
 #include "render/site/graph_placement.h"
 #include "render/site/html.h"
 #include "render/site/site_context.h"
@@ -38,7 +39,10 @@ class Drawing {
     if (o.labels) place();
   }
 
-  std::string svg() const {
+  // The kinds of edge drawn, a bit each (1 << kind): what the legend lists.
+  std::uint32_t kinds_drawn() const { return kinds_drawn_; }
+
+  std::string svg() {
     std::string svg;
     svg.reserve(512 + count_ * 300);
     svg += "<svg class=\"graph " + o_.id + "\" viewBox=\"0 0 ";
@@ -48,14 +52,22 @@ class Drawing {
     svg += "\" font-size=\"";
     append_num(svg, o_.font);
     svg += "\" role=\"group\" aria-labelledby=\"" + o_.id + "-title\">\n<title id=\"" + o_.id + "-title\">" + escape_html(o_.title) + "</title>\n";
-    svg += "<defs><marker id=\"" + o_.id + "-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" class=\"arrow\"/></marker></defs>\n";
+    svg += "<defs><marker id=\"" + o_.id + "-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" class=\"arrow\"/></marker></defs>\n";
     svg += "<g class=\"view\">\n"sv;
-    std::string mentions;
-    svg += "<g class=\"rel\">\n"sv;
-    edges(svg, mentions);
-    svg += "</g>\n<g class=\"men\">\n"sv;
-    svg += mentions;
-    svg += "</g>\n<g class=\"nodes\">\n"sv;
+    // One group per kind of edge drawn, each styled by its class (graph.css); mentions first, so that
+    // the typed relations are drawn over them.
+    std::vector<std::string> groups(edge_kind_count());
+    edges(groups);
+    for (bool mention : {true, false})
+      for (EdgeKind k = 0; k < groups.size(); ++k) {
+        if (groups[k].empty() || (k == edge_kind("mentions")) != mention) continue;
+        svg += mention ? "<g class=\"men "sv : "<g class=\"rel "sv;
+        svg += edge_class(k);
+        svg += "\">\n"sv;
+        svg += groups[k];
+        svg += "</g>\n"sv;
+      }
+    svg += "<g class=\"nodes\">\n"sv;
     for (std::size_t i = 0; i < count_; ++i) node(i, svg);
     svg += "</g>\n</g>\n</svg>"sv;
     return svg;
@@ -94,40 +106,57 @@ class Drawing {
     return it->second;
   }
 
-  // One path per ordered pair, typed relations in one group and mentions in the other; each ends at
-  // the rim of its target, where graph.css puts the arrow head.
-  void edges(std::string& relations, std::string& mentions) const {
-    std::vector<std::size_t> drawn_from(count_, count_);  // the last i that drew a line to each slot
-    for (std::size_t i = 0; i < count_; ++i)
-      for (bool mention : {false, true})
-        for (const OutEdge& e : ctx_.adjacency().out(vertices_[i])) {
-          if (e.mention != mention) continue;
-          auto j = slot_of(e.to);
-          if (!j || *j == i || drawn_from[*j] == i) continue;
-          drawn_from[*j] = i;
-          Spot a = at_[i], b = at_[*j];
-          double dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
-          if (len < 1e-6) continue;
-          double r2 = radius(e.to) + 1.5;
-          std::string& out = mention ? mentions : relations;
-          out += "<path "sv;
-          if (o_.filterable) {
-            out += "class=\"f-"sv;
-            out += SiteContext::kind_class(ctx_.graph().note(vertices_[i]));
-            out += " t-"sv;
-            out += SiteContext::kind_class(ctx_.graph().note(e.to));
-            out += "\" "sv;
-          }
-          out += "d=\"M"sv;
-          append_num(out, a.x);
-          out += ' ';
-          append_num(out, a.y);
-          out += 'L';
-          append_num(out, b.x - dx / len * r2);
-          out += ' ';
-          append_num(out, b.y - dy / len * r2);
-          out += "\"/>\n"sv;
+  // One path per ordered pair, of the pair's first kind in schema order (a typed relation before a
+  // mention), into the group of that kind; each ends at the rim of its target, where graph.css puts
+  // the arrow head.
+  void edges(std::vector<std::string>& groups) {
+    std::vector<std::size_t> seen(count_, count_);  // the last i whose edges reached each slot
+    std::vector<EdgeKind> best(count_);
+    std::vector<std::size_t> targets;
+    const EdgeKind mentions = edge_kind("mentions");
+    auto rank = [&](EdgeKind k) { return k == mentions ? 255 : k; };
+    for (std::size_t i = 0; i < count_; ++i) {
+      targets.clear();
+      for (const OutEdge& e : ctx_.adjacency().out(vertices_[i])) {
+        auto j = slot_of(e.to);
+        if (!j || *j == i) continue;
+        if (seen[*j] != i) {
+          seen[*j] = i;
+          best[*j] = e.kind;
+          targets.push_back(*j);
+        } else if (rank(e.kind) < rank(best[*j])) {
+          best[*j] = e.kind;
         }
+      }
+      for (std::size_t j : targets) {
+        path(i, j, groups[best[j]]);
+        kinds_drawn_ |= 1u << best[j];
+      }
+    }
+  }
+
+  void path(std::size_t i, std::size_t j, std::string& out) const {
+    Spot a = at_[i], b = at_[j];
+    double dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+    if (len < 1e-6) return;
+    double r2 = radius(vertices_[j]) + 1.5;
+    out += "<path "sv;
+    if (o_.filterable) {
+      out += "class=\"f-"sv;
+      out += SiteContext::kind_class(ctx_.graph().note(vertices_[i]));
+      out += " t-"sv;
+      out += SiteContext::kind_class(ctx_.graph().note(vertices_[j]));
+      out += "\" "sv;
+    }
+    out += "d=\"M"sv;
+    append_num(out, a.x);
+    out += ' ';
+    append_num(out, a.y);
+    out += 'L';
+    append_num(out, b.x - dx / len * r2);
+    out += ' ';
+    append_num(out, b.y - dy / len * r2);
+    out += "\"/>\n"sv;
   }
 
   // A vertex: a link to its page, named by its <title>; a transparent touch target (the circle
@@ -180,13 +209,17 @@ class Drawing {
   std::vector<Spot> at_;
   std::vector<PlacedLabel> labels_;
   std::vector<std::string> texts_;
+  std::uint32_t kinds_drawn_ = 0;
 };
 
 }  // namespace
 
 std::string graph_svg(const SiteContext& ctx, const std::vector<std::size_t>& vertices, const std::vector<Point>& points,
-                      const SvgOptions& o) {
-  return Drawing(ctx, vertices, points, o).svg();
+                      const SvgOptions& o, std::string* edge_legend) {
+  Drawing drawing(ctx, vertices, points, o);
+  std::string svg = drawing.svg();
+  if (edge_legend) *edge_legend = edge_legend_html(drawing.kinds_drawn());
+  return svg;
 }
 
 }  // namespace anth::site

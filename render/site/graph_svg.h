@@ -1,8 +1,8 @@
 #pragma once
 // A part of the graph drawn as inline SVG: positions from Graph::layout (Fruchterman-Reingold), spread
 // and labelled by render/site/graph_placement.h; one link per node coloured by kind (CSS classes in
-// graph.css), named by a <title> that says where it goes; relations solid and mentions dashed, in two
-// groups; the current node emphasised. graph.js makes a drawing one tab stop with arrow keys inside,
+// graph.css), named by a <title> that says where it goes; edges in a group per relation kind, coloured
+// and dashed by its class (render/site/edge_kinds.h); the current node emphasised. graph.js makes a drawing one tab stop with arrow keys inside,
 // and the whole graph zoomable and filterable by kind.
 #include <cstddef>
 #include <optional>
@@ -27,8 +27,9 @@ struct SvgOptions {
 
 class SiteContext;
 
-// The subgraph induced by `vertices`, at `points` (parallel to it: Graph::layout of the same list).
+// The subgraph induced by `vertices`, at `points` (parallel to it: Graph::layout of the same list);
+// `edge_legend`, when given, gets the legend's items for the kinds of edge drawn (edge_legend_html).
 std::string graph_svg(const SiteContext& context, const std::vector<std::size_t>& vertices, const std::vector<Point>& points,
-                      const SvgOptions& options);
+                      const SvgOptions& options, std::string* edge_legend = nullptr);
 
 }  // namespace anth::site

@@ -12,12 +12,13 @@ struct NavEntry {
   const char* key;
   const char* label;
   const char* href;
+  bool only_with_pages = false;  // a vault's untyped notes have a listing; the anthology's own site has none
 };
 
 constexpr NavEntry nav_entries[] = {
     {"practices", "Practices", "practices.html"}, {"papers", "Papers", "papers.html"},
     {"readings", "Readings", "readings.html"},    {"theories", "Theories", "theories.html"},
-    {"glossary", "Glossary", "glossary.html"},    {"pages", "Pages", "pages.html"},  // only with pages
+    {"glossary", "Glossary", "glossary.html"},    {"pages", "Pages", "pages.html", true},
     {"tags", "Tags", "tags.html"},
     {"graph", "Graph", "graph.html"},             {"kernels", "Kernels", "kernels.html"},
     {"provenance", "Provenance", "provenance.html"},
@@ -99,7 +100,7 @@ std::string Pages::listing_title(Kind kind) {
 std::string Pages::wrap(const Frame& frame, const std::string& content_html) const {
   TemplateValue nav = TemplateValue::list();
   for (const NavEntry& e : nav_entries)
-    if (std::string_view(e.key) != "pages" || ctx_.has_pages())
+    if (!e.only_with_pages || ctx_.has_pages())
       nav.push(TemplateValue::object().set("label", e.label).set("href", frame.root + e.href).set("current", frame.current == e.key));
   TemplateValue scripts = TemplateValue::list();
   scripts.push(TemplateValue::object().set("src", frame.root + "site.js"));

@@ -47,6 +47,25 @@ TemplateValue home_kinds(const Pages& pages) {
   return kinds;
 }
 
+// graph.html's nodes as links grouped by kind: on a phone the drawing's nodes are too close together for
+// 24 px targets, and this list is the equivalent control WCAG 2.5.8 accepts (docs/site.md).
+TemplateValue graph_node_list(const SiteContext& ctx, const std::vector<std::size_t>& shown) {
+  const Graph& g = ctx.graph();
+  TemplateValue groups = TemplateValue::list();
+  for (std::optional<Kind> kind : {std::optional<Kind>(Kind::Lit), std::optional<Kind>(Kind::Note), std::optional<Kind>(Kind::Sota),
+                                   std::optional<Kind>(Kind::Theory), std::optional<Kind>(Kind::Term), std::optional<Kind>(Kind::Page),
+                                   std::optional<Kind>()}) {
+    TemplateValue nodes = TemplateValue::list();
+    for (std::size_t v : shown)
+      if (g.note(v).kind == kind)
+        nodes.push(TemplateValue::object().set("href", TemplateValue::borrow(ctx.file(v))).set("label", TemplateValue::borrow(ctx.label(v))));
+    if (nodes.size() == 0) continue;
+    std::string title = kind ? Pages::listing_title(*kind) : "Other";
+    groups.push(TemplateValue::object().set("title", title).set("count", nodes.size()).set("nodes", std::move(nodes)));
+  }
+  return groups;
+}
+
 }  // namespace
 
 std::string Pages::home_page() const {
@@ -206,14 +225,17 @@ std::string Pages::graph_page() const {
   for (Kind k : all_kinds)
     if (is_typed(k) || ctx_.has_pages())
       legend.push(TemplateValue::object().set("label", kind_name(k)).set("kind_class", fold_case(kind_name(k))).set("href", listing_file(k)));
-  std::string svg = graph_svg(ctx_, shown, ctx_.layouts().layout(g, ctx_.adjacency(), shown), o);
+  std::string edge_legend;
+  std::string svg = graph_svg(ctx_, shown, ctx_.layouts().layout(g, ctx_.adjacency(), shown), o, &edge_legend);
   TemplateValue data = TemplateValue::object();
   data.set("svg_html", TemplateValue::borrow(svg))
       .set("shown", shown.size())
       .set("total", total)
       .set("capped", shown.size() < total)
       .set("edges", g.edge_count())
-      .set("legend", std::move(legend));
+      .set("legend", std::move(legend))
+      .set("edge_legend_html", std::move(edge_legend))
+      .set("node_groups", graph_node_list(ctx_, shown));
   Frame frame;
   frame.title = "Graph";
   frame.current = "graph";

@@ -55,9 +55,11 @@ TemplateValue refs_of(const query::Property& group, const RefOf& ref) {
 TemplateValue properties_table(const query::NodeProperties& p, const RefOf& ref) {
   TemplateValue rows = TemplateValue::list();
   for (const query::Property& t : p.typed) rows.push(typed_row(t));
-  for (const query::Property& group : p.outgoing)
-    if (TemplateValue refs = refs_of(group, ref); group.in_table && !refs.empty_list())
+  for (const query::Property& group : p.outgoing) {
+    if (!group.in_table) continue;  // before building its refs: a note's mentions can be thousands
+    if (TemplateValue refs = refs_of(group, ref); !refs.empty_list())
       rows.push(row(outgoing_label(group.key)).set("refs", std::move(refs)));
+  }
   std::vector<std::pair<std::string, const query::Property*>> incoming;  // label, group
   for (const query::Property& group : p.incoming)
     if (group.in_table) incoming.emplace_back(incoming_label(group.key), &group);

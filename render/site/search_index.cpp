@@ -8,6 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "render/site/js_text.h"
+#include "render/site/search_headings.h"
+
 namespace anth::site {
 
 namespace {
@@ -83,96 +86,9 @@ std::uint32_t get_varint(std::string_view& in) {
   return v;
 }
 
-// A valid UTF-8 prefix of at most `limit` bytes.
-std::string_view utf8_prefix(std::string_view s, std::size_t limit) {
-  if (s.size() <= limit) return s;
-  std::size_t n = limit;
-  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-  return s.substr(0, n);
-}
-
-// JSON as a JavaScript expression: plain ASCII whatever the notes hold, and no '<' at all, so that
-// the data could never close a script element even if someone inlined it.
+// JSON as a JavaScript expression (js_text.h).
 std::string js_json(const nlohmann::json& value) {
-  std::string text = value.dump(-1, ' ', true, nlohmann::json::error_handler_t::replace);
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    if (c == '<') out += "\\u003c";  // '<' only ever occurs inside a string
-    else out += c;
-  }
-  return out;
-}
-
-// The code point of the well-formed UTF-8 sequence at s[i] (advancing i), or -1.
-long next_code_point(std::string_view s, std::size_t& i) {
-  auto byte = [&](std::size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
-  unsigned b0 = byte(i);
-  if (b0 < 0x80) return ++i, static_cast<long>(b0);
-  auto cont = [&](std::size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { return byte(k) >= lo && byte(k) <= hi; };
-  long cp;
-  if (b0 >= 0xC2 && b0 <= 0xDF && cont(i + 1)) {
-    cp = (b0 & 0x1F) << 6 | (byte(i + 1) & 0x3F);
-    i += 2;
-  } else if (b0 >= 0xE0 && b0 <= 0xEF && cont(i + 1, b0 == 0xE0 ? 0xA0 : 0x80, b0 == 0xED ? 0x9F : 0xBF) && cont(i + 2)) {
-    cp = (b0 & 0x0F) << 12 | (byte(i + 1) & 0x3F) << 6 | (byte(i + 2) & 0x3F);
-    i += 3;
-  } else if (b0 >= 0xF0 && b0 <= 0xF4 && cont(i + 1, b0 == 0xF0 ? 0x90 : 0x80, b0 == 0xF4 ? 0x8F : 0xBF) && cont(i + 2) &&
-             cont(i + 3)) {
-    cp = static_cast<long>((b0 & 0x07) << 18 | (byte(i + 1) & 0x3F) << 12 | (byte(i + 2) & 0x3F) << 6 | (byte(i + 3) & 0x3F));
-    i += 4;
-  } else {
-    return -1;
-  }
-  return cp;
-}
-
-// A string as js_json writes it, appended to `out`, without building a JSON value: the snippet text
-// of every document goes through here. Text that is not well-formed UTF-8 takes js_json's own path.
-void append_js_string(std::string& out, std::string_view s) {
-  std::size_t start = out.size();
-  out += '"';
-  static const char* hex = "0123456789abcdef";
-  auto escape = [&](unsigned u) {
-    out += "\\u";
-    for (int shift = 12; shift >= 0; shift -= 4) out += hex[(u >> shift) & 0xF];
-  };
-  for (std::size_t i = 0; i < s.size();) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\' && c != '<') {
-      std::size_t run = i + 1;
-      while (run < s.size()) {
-        unsigned char d = static_cast<unsigned char>(s[run]);
-        if (d < 0x20 || d >= 0x7F || d == '"' || d == '\\' || d == '<') break;
-        ++run;
-      }
-      out.append(s, i, run - i);
-      i = run;
-      continue;
-    }
-    long cp = next_code_point(s, i);
-    switch (cp) {
-      case -1:
-        out.resize(start);
-        out += js_json(std::string(s));
-        return;
-      case '\b': out += "\\b"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\f': out += "\\f"; break;
-      case '\r': out += "\\r"; break;
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      default:
-        if (cp <= 0xFFFF) {
-          escape(static_cast<unsigned>(cp));
-        } else {
-          escape(0xD7C0u + static_cast<unsigned>(cp >> 10));
-          escape(0xDC00u + static_cast<unsigned>(cp & 0x3FF));
-        }
-    }
-  }
-  out += '"';
+  return js_safe(value.dump(-1, ' ', true, nlohmann::json::error_handler_t::replace));
 }
 
 std::string js_assign(const std::string& global, const std::string& key, const std::string& value_js) {
@@ -296,6 +212,11 @@ bool SearchIndexBuilder::add(const SearchDoc& doc, const DocTerms& counted) {
   meta_docs_ += std::to_string(length);
   meta_docs_ += ']';
   chunk_.emplace_back(utf8_prefix(doc.text, snippet_bytes));
+  if (!doc.headings.empty()) {
+    if (!chunk_heads_.empty()) chunk_heads_ += ',';
+    chunk_heads_ += '"' + std::to_string(chunk_.size() - 1) + "\":";
+    append_headings_js(chunk_heads_, doc.text, chunk_.back().size(), doc.headings);
+  }
   if (chunk_.size() == chunk_size) return flush_chunk();
   return true;
 }
@@ -309,8 +230,10 @@ bool SearchIndexBuilder::flush_chunk() {
   }
   texts += ']';
   chunk_.clear();
-  std::string n = std::to_string(chunks_++);
-  return sink_("search/d-" + n + ".js", js_assign("ANTH_SEARCH_DOCS", n, texts));
+  std::string n = std::to_string(chunks_++), file = js_assign("ANTH_SEARCH_DOCS", n, texts);
+  if (!chunk_heads_.empty()) file += js_assign("ANTH_SEARCH_HEADS", n, "{" + chunk_heads_ + "}");
+  chunk_heads_.clear();
+  return sink_("search/d-" + n + ".js", std::move(file));
 }
 
 bool SearchIndexBuilder::finish() {

@@ -6,6 +6,8 @@
 //   search/meta.js        ANTH_SEARCH_META = {n, avgdl, chunk, docs: [[id, title, kind, href, length]]}
 //   search/t-<key>.js     ANTH_SEARCH_SHARDS[key] = {term: [[doc, title tf, body tf], ...]}
 //   search/d-<n>.js       ANTH_SEARCH_DOCS[n] = [text of docs n*chunk ...]   (for snippets)
+//                         ANTH_SEARCH_HEADS[n] = {k: [[id, start, length] | [id, text], ...]}
+//                           the headings of doc n*chunk+k that has any (search_headings.h)
 //
 // render/assets/site/static/search.js ranks with BM25 and a title boost.
 #include <cstdint>
@@ -14,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "render/site/search_headings.h"
 #include "render/site/site_files.h"
 
 namespace anth::site {
@@ -25,6 +28,7 @@ struct SearchDoc {
   std::string kind;   // "LIT", ...
   std::string href;
   std::string text;   // the body as plain text
+  std::vector<SearchHeading> headings;  // in `text`, in order
 };
 
 // Lowercase terms of at least two bytes; ASCII letters and digits, and any non-ASCII byte, make
@@ -79,6 +83,7 @@ class SearchIndexBuilder {
   std::vector<std::uint32_t> last_doc_;
   std::string meta_docs_;  // JSON array items, comma-separated
   std::vector<std::string> chunk_;
+  std::string chunk_heads_;  // the chunk's ANTH_SEARCH_HEADS entries, comma-separated
   std::size_t docs_ = 0, chunks_ = 0;
   double total_length_ = 0;
 };

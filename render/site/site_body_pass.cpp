@@ -5,6 +5,7 @@
 
 #include "core/util/thread_pool.h"
 #include "render/site/html.h"
+#include "render/site/markdown_assets.h"
 #include "render/site/site_context.h"
 
 namespace anth::site {
@@ -16,6 +17,7 @@ constexpr std::size_t body_window = 256;  // bodies read ahead of their use, at 
 // A body's pass result.
 struct PassedBody {
   FilledBody body;
+  std::uint8_t features = 0;
   SearchDoc doc;  // when the search index is built
   DocTerms terms;
 };
@@ -31,15 +33,18 @@ std::uint64_t body_dependencies_of(const Note& n, const Target& target) {
   return XXH3_64bits(made_of.data(), made_of.size());
 }
 
-SearchDoc search_doc(const Note& n, std::string_view plain) {
+SearchDoc search_doc(const Note& n, std::string_view html, std::string_view plain) {
   std::string aliases, text;
   // Aliases and authors are searched with the title's weight (search.js ranks them after the title).
   for (const auto* names : {&n.aliases, &n.authors})
     for (const std::string& a : *names) aliases += a + " ";
   for (const std::string* part : {&n.short_definition, &n.plain})
     if (!part->empty()) text += *part + "\n";
+  std::vector<SearchHeading> headings = locate_headings(html, plain);
+  for (SearchHeading& h : headings) h.at += text.size();
   text += plain;
-  return {n.id, n.title.empty() ? n.id : n.title, aliases, n.kind ? kind_name(*n.kind) : "?", node_file(n.id), std::move(text)};
+  return {n.id, n.title.empty() ? n.id : n.title, aliases, n.kind ? kind_name(*n.kind) : "?", node_file(n.id), std::move(text),
+          std::move(headings)};
 }
 
 }  // namespace
@@ -48,6 +53,7 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
   const Graph& g = input_.graph;
   const std::size_t count = g.vertex_count();
   body_dependencies_.assign(count, 0);
+  features_.assign(count, 0);
   // When the current site recorded keys for most pages, most pages will be kept (page_keys.h): the
   // pass then fills in no HTML, only the terms, and the few pages rendered fill their bodies again.
   bodies_kept_ = input_.options.recorded.size() < count / 2;
@@ -61,8 +67,9 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
         BodyView text = body_text(n, read);
         PassedBody p;
         p.body = fill_body(n, text.html, target, glossary_, bodies_kept_, query_html(by_id[i]));
+        p.features = body_features(text.html);
         if (on_doc) {
-          p.doc = search_doc(n, text.plain);
+          p.doc = search_doc(n, text.html, text.plain);
           p.terms = count_terms(p.doc);
         }
         return p;
@@ -72,6 +79,8 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
         std::size_t v = by_id[i];
         const Note& n = g.note(v);
         body_dependencies_[v] = body_dependencies_of(n, target);
+        features_[v] = p.features;
+        any_features_ |= p.features;
         if (bodies_kept_) bodies_.put(v, p.body.html);
         if (on_doc) on_doc(v, p.doc, p.terms);
         std::vector<std::size_t> terms;

@@ -8,6 +8,7 @@
 
 #include "core/util/embedded_assets.h"
 #include "render/site/html.h"
+#include "render/site/markdown_assets.h"
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 #include "core/util/thread_pool.h"
@@ -50,6 +51,26 @@ std::vector<std::function<void()>> site_page_tasks(const Pages& pages, const Gra
   return site_pages;
 }
 
+// The markdown files a site needs (markdown_assets.h): none when no body uses them.
+bool put_markdown_assets(const SiteInput& input, SiteContext& ctx, const Put& put) {
+  auto asset = [&](std::string_view name) {
+    return put(std::string(name), std::string(*embedded_asset(std::string(markdown_assets_dir) + std::string(name))));
+  };
+  if ((ctx.any_features() & uses_markdown_css) && !asset("markdown.css")) return false;
+  if (!(ctx.any_features() & uses_math)) return true;
+  std::optional<SiteFiles> katex = katex_files(input.options.katex_dir);
+  if (!katex) {
+    if (input.options.warn)
+      input.options.warn("KaTeX not found at " + input.options.katex_dir.string() +
+                         " (Debian's libjs-katex): math is shown as TeX");
+    return true;
+  }
+  for (SiteFile& f : *katex)
+    if (!put(f.path, std::move(f.bytes))) return false;
+  ctx.set_katex(true);
+  return asset("math.js");
+}
+
 }  // namespace
 
 bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& keep) {
@@ -70,6 +91,7 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
   SearchIndexBuilder search(put);
   SiteContext ctx(input, [&](std::size_t, const SearchDoc& doc, const DocTerms& terms) { search.add(doc, terms); });
   if (failed || !search.finish()) return false;
+  if (!put_markdown_assets(input, ctx, put)) return false;
   timer.mark("site context and search");
 
   // A node page whose inputs are those of the current site's page is kept rather than rendered.

@@ -49,6 +49,10 @@ struct SiteOptions {
                                         // the query blocks (query_blocks.h); nullptr: none
   // Told how far a phase ("bodies", "pages") has come; from any thread. Empty: nobody is told.
   std::function<void(std::string_view phase, std::size_t done, std::size_t total)> progress;
+  // Where Debian's libjs-katex is, for pages with math (markdown_assets.h); told the one-line
+  // warning when math cannot be rendered with it.
+  std::filesystem::path katex_dir = "/usr/share/javascript/katex";
+  std::function<void(std::string_view)> warn;
 };
 
 struct SiteInput {
@@ -94,6 +98,12 @@ class SiteContext {
   // (at ingest), and that note's title and kind. With the note's own content and the glossary, it
   // determines the body's HTML (page_keys.h).
   std::uint64_t body_dependencies(std::size_t v) const { return body_dependencies_[v]; }
+  // What a vertex's body needs of the markdown files (markdown_assets.h), and what any body does.
+  std::uint8_t features(std::size_t v) const { return features_[v]; }
+  std::uint8_t any_features() const { return any_features_; }
+  // Whether the site holds KaTeX (set by the builder before pages render).
+  bool katex() const { return katex_; }
+  void set_katex(bool present) { katex_ = present; }
   // Every note linking to v, by id.
   const std::vector<Backlink>& backlinks(std::size_t v) const { return backlinks_.of(v); }
   // Vertices whose bodies link this TERM by glossary match, ordered by id.
@@ -139,6 +149,9 @@ class SiteContext {
   QueryBlocks queries_;
   bool bodies_kept_ = false;  // whether the pass kept the bodies' HTML for their pages
   std::vector<std::uint64_t> body_dependencies_;
+  std::vector<std::uint8_t> features_;
+  std::uint8_t any_features_ = 0;
+  bool katex_ = false;
   bool has_pages_ = false;
   BodyStore bodies_;
 };

@@ -18,10 +18,10 @@ std::string without_tags(std::string_view html) {
 
 }  // namespace
 
-std::vector<TocEntry> toc_entries(std::string_view html) {
+std::vector<TocEntry> toc_entries(std::string_view html, int min_level, int max_level) {
   std::vector<TocEntry> out;
   for (std::size_t at = html.find("<h"); at != std::string_view::npos; at = html.find("<h", at + 2)) {
-    if (at + 3 >= html.size() || html[at + 2] < '2' || html[at + 2] > '4') continue;
+    if (at + 3 >= html.size() || html[at + 2] < '0' + min_level || html[at + 2] > '0' + max_level) continue;
     const char level = html[at + 2];
     std::string_view tag = html.substr(at, html.find('>', at) - at);
     std::size_t id_at = tag.find(" id=\"");

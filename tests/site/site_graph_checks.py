@@ -3,7 +3,8 @@
 meets them, at 1280 and 390 px: on dense node pages, the rendered size of the smallest label, overlaps
 between label boxes, the graph as one tab stop with arrow keys inside and Enter following, touch
 targets and the accessible name of every node link; on graph.html, zoom by button, wheel and key,
-the kind filter, labels readable on a phone once zoomed in, and readable without script. Prints one
+the kind filter, labels readable on a phone once zoomed in, readable without script, and its list of the
+same nodes as 24 px targets. Prints one
 line per check ("ok NAME" or "FAIL NAME: why") and saves screenshots of the drawings in OUT. Used by
 tests/site/site_graph_browser_test.cpp.
 
@@ -68,6 +69,49 @@ def accessible_names(b, selector):
     return names
 
 
+# The edges of a drawing by kind (the e-* class of their group): stroke colour, dash, width and opacity,
+# and the contrast of the colour with the drawing's background (WCAG 1.4.11: 3:1); the legend's edge
+# kinds; and each legend entry's height against its line height (one line each) and whether it fits
+# the window.
+EDGES = r"""(function(svgSel, legendSel){
+  function rgb(c){var m=c.match(/[\d.]+/g)||[0,0,0];return m.map(Number);}
+  function ch(v){v/=255;return v<=0.03928?v/12.92:Math.pow((v+0.055)/1.055,2.4);}
+  function lum(c){return 0.2126*ch(c[0])+0.7152*ch(c[1])+0.0722*ch(c[2]);}
+  var svg=document.querySelector(svgSel), bg=lum(rgb(getComputedStyle(svg).backgroundColor)), kinds={};
+  svg.querySelectorAll('g.rel, g.men').forEach(function(g){
+    var p=g.querySelector('path'); if(!p) return;
+    var k=Array.prototype.filter.call(g.classList,function(c){return c.indexOf('e-')===0;})[0];
+    var s=getComputedStyle(p), l=lum(rgb(s.stroke));
+    kinds[k]={style:s.stroke+'|'+s.strokeDasharray+'|'+s.strokeWidth, opacity:parseFloat(s.strokeOpacity)*parseFloat(s.opacity),
+              ratio:(Math.max(l,bg)+0.05)/(Math.min(l,bg)+0.05)};
+  });
+  var listed=[], entries=[];
+  document.querySelectorAll(legendSel+' li').forEach(function(li){
+    var key=li.querySelector('.edge-key');
+    if(key) listed.push(Array.prototype.filter.call(key.classList,function(c){return c.indexOf('e-')===0;})[0]);
+    var r=li.getBoundingClientRect(), lh=parseFloat(getComputedStyle(li).lineHeight);
+    entries.push({text:li.textContent, lines:r.height/lh, right:r.right});
+  });
+  return {kinds:kinds, listed:listed, entries:entries, width:document.documentElement.clientWidth};
+})(%s, %s)"""
+
+
+def edge_checks(b, svg, legend, what):
+    """Every drawn kind of edge styled apart from the others and at 3:1; the legend lists exactly the
+    kinds drawn, each entry on one line inside the window. `what` names the checks."""
+    got = b.eval(EDGES % (json.dumps(svg), json.dumps(legend)))
+    kinds = got["kinds"]
+    styles = [k["style"] for k in kinds.values()]
+    check("%s edges styled by relation kind" % what, len(kinds) >= 3 and len(set(styles)) == len(styles),
+          {k: v["style"] for k, v in kinds.items()})
+    faint = {k: round(v["ratio"], 2) for k, v in kinds.items() if v["ratio"] < 3 or v["opacity"] < 1}
+    check("%s edges at 3:1 or more" % what, not faint, faint)
+    check("%s the legend lists the kinds drawn" % what, sorted(got["listed"]) == sorted(kinds), (got["listed"], sorted(kinds)))
+    broken = [(e["text"], round(e["lines"], 2), e["right"]) for e in got["entries"]
+              if e["lines"] > 1.4 or e["right"] > got["width"]]
+    check("%s each legend entry on one line" % what, not broken, broken)
+
+
 def key(b, name, vk):
     b.key(name, name, vk)
 
@@ -81,6 +125,14 @@ def node_page_checks(b, url, page, tag, shots):
     pairs = overlaps(labels)
     check("%s %s no two labels overlap" % (tag, page), not pairs, pairs)
     check("%s %s labels most nodes" % (tag, page), len(labels) >= 0.75 * len(nodes), "%d labels, %d nodes" % (len(labels), len(nodes)))
+    edge_checks(b, "svg.nbh", ".graph-view .graph-legend", "%s %s" % (tag, page))
+    # Nothing floats over the drawing once it is in view (the sticky contents of a wide screen).
+    covered = b.eval("""(function(){var s=document.querySelector('svg.nbh');s.scrollIntoView({block:'center'});
+      var r=s.getBoundingClientRect(),out=[];
+      [[r.left+8,r.top+8],[r.right-8,r.top+8],[r.left+8,r.bottom-8],[r.right-8,r.bottom-8]].forEach(function(p){
+        var e=document.elementFromPoint(p[0],p[1]);if(!e||!e.closest('.graph-view'))out.push(e&&(e.className||e.tagName));});
+      return out;})()""")
+    check("%s %s nothing covers the drawing" % (tag, page), covered == [], covered)
     stops = [n["href"] for n in nodes if n["tab"] >= 0]
     check("%s %s the graph is one tab stop" % (tag, page), len(stops) == 1, stops)
     small = [(n["href"], round(n["w"]), round(n["h"])) for n in nodes if n["w"] < 24 or n["h"] < 24]
@@ -106,7 +158,7 @@ def node_page_checks(b, url, page, tag, shots):
                   "c.scrollIntoView({block:'center'});var r=c.getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2];})()")
     b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": spot[0], "y": spot[1]})
     time.sleep(0.4)  # past the preview's delay
-    if page == DENSE[0]:
+    if page in (DENSE[0], "SOTA-192"):
         shot_of(b, ".graph-view", os.path.join(shots, "%s-graph-%s.png" % (page, tag)))
 
 
@@ -123,8 +175,36 @@ def enter_follows(b, url):
 TRANSFORM = "document.querySelector('svg.whole g.view').getAttribute('transform')"
 
 
+# graph.html's list of its nodes, opened: the same links as the drawing's nodes, each 24 x 24 px or more
+# (WCAG 2.5.8's "equivalent" exception for the drawing's crowded targets), and its summary 24 px tall.
+NODE_LIST = r"""(function(){
+  var d=document.querySelector('details.graph-list'); if(!d) return null; d.open=true;
+  var drawn=Array.prototype.map.call(document.querySelectorAll('svg.whole a.node'),function(a){return a.getAttribute('href');}).sort();
+  var listed=[], small=[];
+  document.querySelectorAll('details.graph-list a').forEach(function(a){
+    listed.push(a.getAttribute('href')); var r=a.getBoundingClientRect();
+    if(r.width<24||r.height<24) small.push(a.textContent+' '+Math.round(r.width)+'x'+Math.round(r.height));});
+  var crowded=Array.prototype.filter.call(document.querySelectorAll('svg.whole a.node'),function(a){
+    var r=a.getBoundingClientRect(); return r.width<24||r.height<24;}).length;
+  return {same:JSON.stringify(drawn)===JSON.stringify(listed.sort()), drawn:drawn.length, small:small.slice(0,5),
+          summary:d.querySelector('summary').getBoundingClientRect().height, crowded:crowded};
+})()"""
+
+
+def node_list_checks(b, tag, shots):
+    got = b.eval(NODE_LIST)
+    check("%s graph.html every node is a 24 px target in the list" % tag,
+          got and got["same"] and got["drawn"] > 0 and not got["small"] and got["summary"] >= 24, got)
+    if got:
+        print("info %s graph.html: %d of %d drawn node targets under 24 px (the list stands in for them)"
+              % (tag, got["crowded"], got["drawn"]), flush=True)
+    shot_of(b, "details.graph-list", os.path.join(shots, "graph-list-%s.png" % tag))
+    b.eval("document.querySelector('details.graph-list').open=false")
+
+
 def whole_graph_checks(b, url, tag, shots, mobile):
     b.go(url("graph.html"))
+    edge_checks(b, "svg.whole", ".graph-legend", "%s graph.html" % tag)
     check("%s graph.html tools are shown" % tag, b.eval("!document.querySelector('.graph-tools').hidden"), "hidden")
     before = b.eval(TRANSFORM)
     b.eval("document.querySelector('[data-zoom=in]').click()")
@@ -165,6 +245,21 @@ def whole_graph_checks(b, url, tag, shots, mobile):
           state[0] == 0 and state[1] == 0 and state[2] > 0 and state[3] > 0, state)
     b.eval("document.querySelector('.graph-filter input[value=lit]').click()")
     shot_of(b, "figure.whole-graph", os.path.join(shots, "graph-%s.png" % tag))
+    node_list_checks(b, tag, shots)
+
+
+def dark_checks(b, url, shots):
+    """The same edge checks in the dark theme, with screenshots of the drawings at both widths."""
+    b.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    for width, height, mobile in WIDTHS:
+        b.viewport(width, height, mobile)
+        b.go(url("SOTA-192.html"))
+        edge_checks(b, "svg.nbh", ".graph-view .graph-legend", "dark %d SOTA-192" % width)
+        shot_of(b, ".graph-view", os.path.join(shots, "SOTA-192-graph-%d-dark.png" % width))
+        b.go(url("graph.html"))
+        edge_checks(b, "svg.whole", ".graph-legend", "dark %d graph.html" % width)
+        shot_of(b, "figure.whole-graph", os.path.join(shots, "graph-%d-dark.png" % width))
+    b.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
 
 
 def without_script(b, url):
@@ -190,6 +285,7 @@ def main():
             for page in DENSE:
                 node_page_checks(b, url, page, tag, out)
             whole_graph_checks(b, url, tag, out, mobile)
+        dark_checks(b, url, out)
         b.viewport(1280, 900)
         enter_follows(b, url)
         without_script(b, url)

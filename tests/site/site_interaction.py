@@ -61,6 +61,34 @@ def search_checks(b, url, scope, box, shots, tag):
 PREVIEW = "(function(){var p=document.getElementById('link-preview');return p&&!p.hidden&&p.textContent;})()"
 
 
+def hover(b, selector):
+    """Moves the mouse away, then onto the first link matching selector (scrolled into view)."""
+    b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": 1, "y": 1})
+    box = b.eval("(function(){var a=document.querySelector('%s');"
+                 "a.scrollIntoView({block:'center'});var r=a.getClientRects()[0];"
+                 "return [r.left+r.width/2,r.top+r.height/2];})()" % selector)
+    b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": box[0], "y": box[1]})
+
+
+def heading_preview_checks(b, out):
+    # SOTA-192 links to a heading of LIT-523: the preview shows that section, not the note's opening.
+    link = "main .body a.wikilink[href=\"LIT-523.html#standing-in-the-anthology\"]"
+    hover(b, link)
+    shown = b.wait_for(PREVIEW, 3) or ""
+    check("a link to a heading previews that heading's section",
+          "\u00a7 Standing in the anthology" in shown and "Read as NOTE-265" in shown
+          and "An earlier ICLR 2023 submission" not in shown, shown)
+    b.shot(os.path.join(out, "SOTA-192-heading-preview.png"))
+    b.key("Escape", "Escape", 27)
+    # The same link to a fragment that names no heading: the note's opening, as for any link.
+    b.eval("document.querySelector('%s').setAttribute('href','LIT-523.html#no-such-heading')" % link)
+    hover(b, "main .body a.wikilink[href=\"LIT-523.html#no-such-heading\"]")
+    shown = b.wait_for(PREVIEW, 3) or ""
+    check("a fragment that names no heading previews the opening",
+          shown.startswith("LIT Stabilizing") and "An earlier ICLR 2023 submission" in shown and "\u00a7" not in shown, shown)
+    b.key("Escape", "Escape", 27)
+
+
 def preview_checks(b, out):
     # The first link in the body to LIT-088: hovered, its preview names the target's title.
     box = b.eval("(function(){var a=document.querySelector('main .body a.wikilink[href=\"LIT-088.html\"]');"
@@ -76,6 +104,7 @@ def preview_checks(b, out):
     b.shot(os.path.join(out, "SOTA-192-preview.png"))
     b.key("Escape", "Escape", 27)
     check("Escape dismisses the preview", not b.eval(PREVIEW), b.eval(PREVIEW))
+    heading_preview_checks(b, out)
 
 
 def main():

@@ -36,7 +36,8 @@ TEST_CASE("site: a reader searches from any page and sees current kernel results
   CHECK(r.out.find("ok SOTA-192 shows its kernel passed\n") != std::string::npos);
   CHECK(r.out.find("ok SOTA-192 shows its inline field as a property line\n") != std::string::npos);
   for (const char* what : {"a preview appears on hover with the target's title", "the preview comes well under half a second",
-                           "Escape dismisses the preview"})
+                           "Escape dismisses the preview", "a link to a heading previews that heading's section",
+                           "a fragment that names no heading previews the opening"})
     CHECK(r.out.find(std::string("ok ") + what + "\n") != std::string::npos);
   CHECK(r.out.find("FAIL") == std::string::npos);
   if (const char* keep = std::getenv("ANTHOLOGY_KEEP_SHOTS")) {

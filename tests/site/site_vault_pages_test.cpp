@@ -23,6 +23,10 @@ TEST_CASE("site: a vault's pages have pages, a listing with folders, and are kno
   std::string listing = read_file(site / "pages.html");
   CHECK(listing.find("people.ada-lovelace.html") != std::string::npos);
   CHECK(listing.find(">Projects/Old<") != std::string::npos);      // the folder column
+  // A page's breadcrumbs carry its folders; a typed note's folder named after its kind is left out.
+  CHECK(read_file(site / "projects.old.roadmap.html").find("<li class=\"folder\">Projects</li><li class=\"folder\">Old</li>") !=
+        std::string::npos);
+  CHECK(read_file(site / "LIT-1.html").find("<li class=\"folder\">") == std::string::npos);
   CHECK(read_file(site / "index.html").find("href=\"pages.html\"") != std::string::npos);
   // The typed notes beside them keep their ids in their headings.
   CHECK(read_file(site / "SOTA-1.html").find("<span class=\"node-id-prefix\">SOTA-1:</span>") != std::string::npos);

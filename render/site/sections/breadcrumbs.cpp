@@ -1,5 +1,6 @@
 // Breadcrumbs above a node's title: Home, the kind's listing, the folders the note's file is in
-// (text: folders have no page), then the node's id.
+// (text: folders have no page; a typed note's folder named after its kind is left out), then the
+// node's id.
 #include "core/util/hasher.h"
 #include "render/site/node_section.h"
 #include "render/site/page_keys.h"
@@ -9,12 +10,22 @@ namespace anth::site::sections {
 
 namespace {
 
-// The folders of a corpus-relative path ("lit/a/LIT-1.md": "lit", "a").
-TemplateValue folders(std::string_view path) {
+// Whether a folder is named after a kind ("sota", "lit", "notes", "terms"): the kind's listing crumb
+// already says it.
+bool names_kind(std::string_view folder, Kind kind) {
+  if (parse_kind(folder) == kind) return true;
+  return folder.size() > 1 && (folder.back() == 's' || folder.back() == 'S') &&
+         parse_kind(folder.substr(0, folder.size() - 1)) == kind;
+}
+
+// The folders of a corpus-relative path ("lit/a/LIT-1.md": "lit", "a"), less a typed note's first
+// folder when that is named after its kind ("sota/SOTA-1.md" shows Practices, not Practices › sota).
+TemplateValue folders(std::string_view path, std::optional<Kind> typed) {
   TemplateValue out = TemplateValue::list();
   std::size_t start = 0;
   for (std::size_t slash = path.find('/'); slash != std::string_view::npos; slash = path.find('/', start)) {
-    if (slash > start) out.push(TemplateValue::borrow(path.substr(start, slash - start)));
+    const std::string_view folder = path.substr(start, slash - start);
+    if (slash > start && !(start == 0 && typed && names_kind(folder, *typed))) out.push(TemplateValue::borrow(folder));
     start = slash + 1;
   }
   return out;
@@ -26,7 +37,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
                               .set("home_href", "index.html")
                               .set("listing_href", n.kind ? Pages::listing_file(*n.kind) : "index.html")
                               .set("listing", n.kind ? Pages::listing_title(*n.kind) : "Home")
-                              .set("folders", folders(n.path))
+                              .set("folders", folders(n.path, n.kind && is_typed(*n.kind) ? n.kind : std::nullopt))
                               .set("id", TemplateValue::borrow(n.id)));
 }
 

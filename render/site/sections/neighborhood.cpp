@@ -24,12 +24,14 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
   o.width = 400;
   o.height = near.size() > 16 ? 400 : 340;
   o.title = "The neighborhood of " + g.note(v).id + ": " + std::to_string(near.size()) + " nodes within two steps";
-  page.data.set("graph_svg_html", graph_svg(ctx, near, ctx.layouts().layout(g, ctx.adjacency(), near), o));
+  std::string legend;
+  page.data.set("graph_svg_html", graph_svg(ctx, near, ctx.layouts().layout(g, ctx.adjacency(), near), o, &legend));
+  page.data.set("graph_edge_legend_html", std::move(legend));
   page.frame.styles.push_back("graph.css");
   page.frame.scripts.push_back("graph.js");
 }
 
-// Its members, and the edges among them (which fix the layout and are drawn).
+// Its members, and the edges among them with their kinds (which fix the layout and are drawn).
 void key(const PageKeys& keys, std::size_t v, Hasher& h) {
   const SiteContext& ctx = keys.context();
   h.text(ctx.graph().note(v).id);
@@ -38,7 +40,7 @@ void key(const PageKeys& keys, std::size_t v, Hasher& h) {
     h.number(keys.shown(m));
     for (const OutEdge& e : ctx.adjacency().out(m)) {
       auto it = std::find(near.begin(), near.end(), e.to);
-      if (it != near.end()) h.number(it - near.begin()).number(e.mention);
+      if (it != near.end()) h.number(it - near.begin()).number(e.kind);
     }
     h.text("");
   }

@@ -36,7 +36,8 @@
   document.addEventListener("focusin", show);
 
   // Link previews: hovering or focusing a link to another page of the site shows, after a short
-  // delay, the target's kind, title and opening text, read from the search index's scripts (no
+  // delay, the target's kind, title and opening text (or, for a link to a heading, that heading and the
+  // opening of its section), read from the search index's scripts (no
   // request leaves the site; works from file://). Escape hides it. On touch the first tap on such a
   // link (a glossary term included) shows the preview, the second follows the link.
   var DELAY = 250, pop = null, timer = 0, current = null, touched = false, shownFor = null;
@@ -67,10 +68,23 @@
       if (i === undefined) return;
       var chunk = Math.floor(i / meta.chunk);
       script("search/d-" + chunk + ".js", function () {
-        var texts = (window.ANTH_SEARCH_DOCS || {})[chunk];
-        done(meta.docs[i], texts ? texts[i % meta.chunk] : "");
+        var texts = (window.ANTH_SEARCH_DOCS || {})[chunk], heads = (window.ANTH_SEARCH_HEADS || {})[chunk] || {};
+        done(meta.docs[i], texts ? texts[i % meta.chunk] : "", heads[i % meta.chunk] || []);
       });
     });
+  }
+  // The heading a link's fragment names and the opening of its section, from the target's headings in
+  // the search index ([id, start, length] into its text, or [id, text]: render/site/search_headings.h).
+  function section(a, text, heads) {
+    var id;
+    try { id = decodeURIComponent(a.hash.slice(1)); } catch (e) { return null; }
+    for (var k = 0; id && k < heads.length; ++k) {
+      if (heads[k][0] !== id) continue;
+      var s = typeof heads[k][1] === "number" ? String(text || "").substr(heads[k][1], heads[k][2]) : String(heads[k][1]);
+      var nl = s.indexOf("\n");
+      return nl < 0 ? null : { heading: s.slice(0, nl), text: s.slice(nl + 1) };
+    }
+    return null;
   }
   function opening(text) {
     text = String(text || "").replace(/\s+/g, " ").trim();
@@ -93,7 +107,7 @@
     pop.style.top = (top + window.scrollY) + "px";
   }
   function open(a, page) {
-    lookup(page, function (d, text) {
+    lookup(page, function (d, text, heads) {
       if (current !== a) return;
       if (!pop) {
         pop = document.createElement("div");
@@ -115,10 +129,17 @@
       head.appendChild(badge);
       head.appendChild(document.createTextNode(" "));
       head.appendChild(title);
+      pop.appendChild(head);
+      var sec = section(a, text, heads);
+      if (sec) {
+        var h = document.createElement("p");
+        h.className = "preview-section";
+        h.textContent = "\u00a7 " + sec.heading;
+        pop.appendChild(h);
+      }
       var body = document.createElement("p");
       body.className = "preview-text";
-      body.textContent = opening(text);
-      pop.appendChild(head);
+      body.textContent = opening(sec ? sec.text : text);
       pop.appendChild(body);
       pop.hidden = false;
       place(a);
