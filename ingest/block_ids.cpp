@@ -24,7 +24,8 @@ std::size_t id_suffix(std::string_view text) {
 
 }  // namespace
 
-void mark_block_ids(cmark_node* doc) {
+std::vector<std::string> mark_block_ids(cmark_node* doc) {
+  std::vector<std::string> ids;
   for (cmark_node* p : collect(doc, {CMARK_NODE_PARAGRAPH})) {
     cmark_node* last = cmark_node_last_child(p);
     if (!last || cmark_node_get_type(last) != CMARK_NODE_TEXT) continue;
@@ -32,6 +33,7 @@ void mark_block_ids(cmark_node* doc) {
     std::size_t n = id_suffix(text);
     if (n == 0) continue;
     std::string id = text.substr(text.find('^', text.size() - n) + 1);
+    ids.push_back(id);
     text.resize(text.size() - n);
     while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
     if (text.empty() && cmark_node_previous(last) == nullptr) {
@@ -47,6 +49,7 @@ void mark_block_ids(cmark_node* doc) {
     mark += placeholder;
     cmark_node_prepend_child(p, make_generated_html(mark + id + ">"));
   }
+  return ids;
 }
 
 void place_block_ids(std::string& html) {

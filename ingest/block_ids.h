@@ -7,11 +7,13 @@
 #include <cmark-gfm.h>
 
 #include <string>
+#include <vector>
 
 namespace anth::ingest {
 
 // Takes the ids off the paragraphs' text, leaving a placeholder "<\x17id>" at each paragraph's start.
-void mark_block_ids(cmark_node* doc);
+// Returns the ids (without '^'), in document order, for the body's anchors (RenderedBody::anchors).
+std::vector<std::string> mark_block_ids(cmark_node* doc);
 // Once the HTML is written: each placeholder's id moves onto the element it opens.
 void place_block_ids(std::string& html);
 

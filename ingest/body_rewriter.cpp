@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "core/graph/link_path.h"
 #include "core/model/wikilink_text.h"
 #include "core/util/html_text.h"
-#include "ingest/body_html.h"
 #include "ingest/block_ids.h"
+#include "ingest/body_html.h"
 #include "ingest/body_tree.h"
 #include "ingest/callouts.h"
 #include "ingest/highlight.h"
@@ -72,7 +73,7 @@ class BodyRewriter {
     neutralise_links();
     wikilinks();
     mark_highlights(doc_);
-    mark_block_ids(doc_);
+    block_ids();
     headings();
     // The text a reader sees is read before markers turn text nodes into raw HTML.
     append_plain(doc_, out_.plain);
@@ -130,12 +131,13 @@ class BodyRewriter {
         fragment = path.substr(hash + 1);
         path = path.substr(0, hash);
       }
-      if (path.size() <= 3 || !path.ends_with(".md")) continue;
-      std::size_t slash = path.find_last_of('/');
-      std::string_view stem = path.substr(slash == std::string_view::npos ? 0 : slash + 1);
-      stem.remove_suffix(3);
-      file_links_.emplace_back(node, out_.links.size());
-      out_.links.push_back({std::string(stem), std::string(fragment), "", "", true});
+      // A note's file: "x.md", or as Obsidian writes a markdown link, without the extension ("Three%20laws").
+      std::size_t dot = path.find_last_of('.'), slash = path.find_last_of('/');
+      bool bare = !path.empty() && (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash) ||
+                                    path.substr(dot).find_first_of(" %") != std::string_view::npos);
+      if (!bare && (path.size() <= 3 || !path.ends_with(".md"))) continue;
+      file_links_.emplace_back(node, out_.links.size());  // the resolver reads the path from the note's folder
+      out_.links.push_back({percent_decode(path), percent_decode(fragment), "", "", true});
     }
   }
 
@@ -195,6 +197,7 @@ class BodyRewriter {
         do id = slug + "-" + std::to_string(++n);
         while (!state_.heading_ids.insert(id).second);
       }
+      out_.anchors.push_back({text, id, level});
       std::string tag(1, 'h');
       tag += level_placeholder(level);
       // A block holding one inline wrapper: the heading renders on one line, "<h2 id=..>Text</h2>".
@@ -208,6 +211,14 @@ class BodyRewriter {
         cmark_node_append_child(inline_wrapper, child);
       }
       cmark_node_free(h);
+    }
+  }
+
+  // Block ids ("^id" ending a paragraph, ingest/block_ids.h) are anchors links name; the first of an id keeps it.
+  void block_ids() {
+    for (const std::string& id : mark_block_ids(doc_)) {
+      std::string anchor = "^" + id;
+      if (state_.heading_ids.insert(anchor).second) out_.anchors.push_back({anchor, anchor, 0});
     }
   }
 

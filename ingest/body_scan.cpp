@@ -135,7 +135,7 @@ class BlockScanner {
         if (std::optional<WikilinkSpan> span = finder_->at(i); span && span->close < to) {
           Wikilink link = parse_wikilink_text(span->inside(line));
           link.where = loc(i);
-          if (!link.target.empty()) out_.wikilinks.push_back(std::move(link));
+          if (!link.target.empty() || !link.heading.empty()) out_.wikilinks.push_back(std::move(link));
           i = span->close + 2;
           continue;
         }

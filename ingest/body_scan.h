@@ -13,7 +13,7 @@
 namespace anth::ingest {
 
 struct BodyScan {
-  std::vector<Wikilink> wikilinks;  // unresolved: `resolved` is empty
+  std::vector<Wikilink> wikilinks;  // unresolved: `resolved` is empty; [[#heading]] has no target
   std::vector<Field> inline_fields;  // origin Inline; each wikilink of a value is one item
 };
 

@@ -11,6 +11,7 @@
 #include "ingest/field_validation.h"
 #include "ingest/frontmatter.h"
 #include "ingest/obsidian_source.h"
+#include "ingest/property_links.h"
 
 namespace anth::ingest {
 
@@ -133,14 +134,16 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
     return p;
   }
   apply_schema(note, stem_of(path), settings.typing, p.diagnostics);
+  add_property_links(note);
   // Inline #tags join the frontmatter's (ingest/inline_tags.h).
   std::unordered_set<std::string> known(note.tags.begin(), note.tags.end());
   for (std::string& tag : parsed.tags)
     if (known.insert(tag).second) note.tags.push_back(std::move(tag));
   add_field_mentions(note);
-  // Body wikilinks are untyped "mentions" edges; the resolver fills in their targets.
+  // Body wikilinks are untyped "mentions" edges (but [[#heading]], a place in the note itself); the
+  // resolver fills in their targets.
   for (const Wikilink& w : note.wikilinks)
-    note.relations.push_back({"mentions", note.id, w.target, "", w.where, Origin::Body});
+    if (!w.target.empty()) note.relations.push_back({"mentions", note.id, w.target, "", w.where, Origin::Body});
   return p;
 }
 

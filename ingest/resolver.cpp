@@ -7,6 +7,7 @@
 #include "core/model/schema.h"
 #include "core/model/rule_catalog.h"
 #include "core/util/text.h"
+#include "ingest/link_anchors.h"
 #include "ingest/page_id.h"
 
 namespace anth::ingest {
@@ -32,10 +33,21 @@ void mark_duplicates(Corpus& corpus) {
 }
 
 // The links of the body made ready for the site: a wikilink by its target ([[#heading]]: the note
-// itself), a relative link to a markdown file by its stem.
+// itself), a link to a markdown file by its path from the note's folder first.
 void resolve_body_links(Note& note, const LinkIndex& links) {
   for (BodyLink& l : note.rendered.links)
-    l.resolved = !l.file && l.target.empty() && !l.heading.empty() ? note.id : std::string(links.resolve(l.target));
+    l.resolved = !l.file && l.target.empty() && !l.heading.empty()
+                     ? note.id
+                     : std::string(links.resolve(l.target, {note.path, l.file}));
+}
+
+// A frontmatter link outside the schema (property_links.h): an edge when it names a note, R002 when
+// it names none; one to the note itself is no edge.
+void resolve_property(Relation& r, const Note& note, const LinkIndex& links, std::vector<Diagnostic>& out) {
+  std::string target(links.resolve(r.written, {note.path}));
+  if (target.empty())
+    out.push_back(make("R002", r.where, "wikilink [[" + r.written + "]] in `" + r.kind + "` resolves to no note"));
+  r.to = target == note.id ? "" : target;
 }
 
 }  // namespace
@@ -52,7 +64,11 @@ void resolve_corpus(Corpus& corpus) {
   for (Note& note : corpus.notes) {
     if (!note.in_graph) continue;
     for (Relation& r : note.relations) {
-      std::string target(links.resolve(r.written));
+      if (r.origin == Origin::Property) {
+        resolve_property(r, note, links, corpus.diagnostics);
+        continue;
+      }
+      std::string target(links.resolve(r.written, {note.path}));
       if (r.kind == "mentions") {
         if (target.empty())
           corpus.diagnostics.push_back(make("R002", r.where, "wikilink [[" + r.written + "]] resolves to no note"));
@@ -86,12 +102,20 @@ void resolve_corpus(Corpus& corpus) {
       }
       r.to = target;
     }
-    // Wikilinks mirror their mentions relations (same order).
+    // Wikilinks mirror their mentions relations (same order); [[#heading]] has none: it is the note's own.
     std::size_t w = 0;
-    for (const Relation& r : note.relations)
-      if (r.kind == "mentions" && w < note.wikilinks.size()) note.wikilinks[w++].resolved = r.to.empty() ? links.resolve(r.written) : r.to;
+    for (const Relation& r : note.relations) {
+      if (r.kind != "mentions") continue;
+      while (w < note.wikilinks.size() && note.wikilinks[w].target.empty()) note.wikilinks[w++].resolved = note.id;
+      if (w < note.wikilinks.size()) note.wikilinks[w++].resolved = r.to.empty() ? links.resolve(r.written, {note.path}) : r.to;
+    }
+    for (; w < note.wikilinks.size(); ++w)
+      if (note.wikilinks[w].target.empty()) note.wikilinks[w].resolved = note.id;
     resolve_body_links(note, links);
   }
+  // Headings and blocks, once every note's links have their notes.
+  for (Note& note : corpus.notes)
+    if (note.in_graph) resolve_anchors(note, corpus, corpus.diagnostics);
 }
 
 }  // namespace anth::ingest

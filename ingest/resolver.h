@@ -1,6 +1,7 @@
 #pragma once
-// Stage 3 of ingest: resolve every reference across the corpus, as Obsidian resolves links: by id or
-// file stem first, then by title or alias, case-insensitively. Reports S006 and R001-R004 and R002.
+// Stage 3 of ingest: resolve every reference across the corpus, as Obsidian resolves links (the link
+// index, core/graph/link_index.h): relations, body links and frontmatter properties' links, then the
+// headings and blocks links name (link_anchors.h). Reports S006, R001-R004, R002 and R007.
 #include "core/model/corpus.h"
 
 namespace anth::ingest {

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/graph/graph_impl.h"
+#include "core/model/schema.h"
 #include "core/util/natural_order.h"
 
 namespace anth {
@@ -59,6 +60,13 @@ Graph::Graph(const Corpus& corpus) : impl_(std::make_unique<Impl>(corpus)) {
 
 Graph::~Graph() = default;
 
+bool edge_of_kind(const Edge& e, std::string_view kind) {
+  if (e.relation->kind != kind) return false;
+  if (!is_property_edge(e)) return true;
+  const auto& relations = relation_kinds();
+  return std::find(relations.begin(), relations.end(), kind) == relations.end();
+}
+
 const Corpus& Graph::corpus() const { return impl_->corpus; }
 std::size_t Graph::vertex_count() const { return impl_->size(); }
 std::size_t Graph::edge_count() const { return impl_->edges.size(); }
@@ -76,7 +84,7 @@ std::vector<Edge> Graph::out_edges(std::size_t v, std::string_view kind) const {
   if (v >= impl_->size()) return out;
   for (auto [it, end] = boost::out_edges(v, impl_->g); it != end; ++it) {
     const Edge& e = impl_->edges[impl_->g[*it].index];
-    if (kind.empty() || e.relation->kind == kind) out.push_back(e);
+    if (kind.empty() || edge_of_kind(e, kind)) out.push_back(e);
   }
   return out;
 }
@@ -86,7 +94,7 @@ std::vector<Edge> Graph::in_edges(std::size_t v, std::string_view kind) const {
   if (v >= impl_->size()) return out;
   for (auto [it, end] = boost::in_edges(v, impl_->g); it != end; ++it) {
     const Edge& e = impl_->edges[impl_->g[*it].index];
-    if (kind.empty() || e.relation->kind == kind) out.push_back(e);
+    if (kind.empty() || edge_of_kind(e, kind)) out.push_back(e);
   }
   return out;
 }

@@ -19,6 +19,14 @@ struct Edge {
   const Relation* relation;  // kind, written target, location
 };
 
+// An edge from a frontmatter link outside the schema (Origin::Property, docs/format.md "Frontmatter
+// links"): shown on pages and in backlinks, never read by the typed rules. A query for edges of a
+// relation's name ("source") leaves them out, one for a property's own key ("categories") finds them;
+// a rule that walks every kind skips them.
+inline bool is_property_edge(const Edge& e) { return e.relation->origin == Origin::Property; }
+// Whether the edge answers a query for edges of `kind`.
+bool edge_of_kind(const Edge& e, std::string_view kind);
+
 // A position from a layout, in [0, 1] x [0, 1].
 struct Point {
   double x = 0;
@@ -43,7 +51,7 @@ class Graph {
   std::optional<std::size_t> vertex(std::string_view id) const;
   const Note& note(std::size_t vertex) const;
 
-  // Relations leaving / entering a node, optionally of one kind ("source"); in file order of the
+  // Relations leaving / entering a node, optionally of one kind (edge_of_kind); in file order of the
   // relation's note, then by path.
   std::vector<Edge> out_edges(std::size_t v, std::string_view kind = {}) const;
   std::vector<Edge> in_edges(std::size_t v, std::string_view kind = {}) const;

@@ -49,10 +49,12 @@ struct Graph::Impl {
     }
   }
 
+  // Asked for "source", a page's or a LIT's own `source: "[[X]]"` is not the schema's relation
+  // (edge_of_kind, graph.h).
   static bool matches(const Edge& e, const std::vector<std::string>& kinds) {
     if (kinds.empty()) return true;
     for (const std::string& k : kinds)
-      if (e.relation->kind == k) return true;
+      if (edge_of_kind(e, k)) return true;
     return false;
   }
 };

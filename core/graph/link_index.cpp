@@ -1,30 +1,47 @@
 #include "core/graph/link_index.h"
 
+#include <algorithm>
+
+#include "core/graph/link_path.h"
 #include "core/util/case_fold.h"
 #include "core/util/text.h"
 
 namespace anth {
 
-std::string_view file_stem(std::string_view path) {
-  std::size_t slash = path.find_last_of('/');
-  std::string_view name = path.substr(slash == std::string_view::npos ? 0 : slash + 1);
-  if (name.size() > 3 && name.ends_with(".md")) name.remove_suffix(3);
-  return name;
+namespace {
+
+std::string_view without_md(std::string_view path) {
+  if (path.size() > 3 && path.ends_with(".md")) path.remove_suffix(3);
+  return path;
 }
+
+std::string_view last_segment(std::string_view path) {
+  std::size_t slash = path.find_last_of('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+std::size_t depth_of(std::string_view path) { return static_cast<std::size_t>(std::count(path.begin(), path.end(), '/')); }
+
+}  // namespace
+
+std::string_view file_stem(std::string_view path) { return without_md(last_segment(path)); }
 
 LinkIndex::LinkIndex(const Corpus& corpus) {
   for (const Note& n : corpus.notes) {
     if (!n.in_graph) continue;
-    exact_.try_emplace(fold_case(n.id), n.id);
-    exact_.try_emplace(fold_case(file_stem(n.path)), n.id);
+    std::string path = fold_case(without_md(n.path));
+    paths_.try_emplace(path, n.id);
+    names_[std::string(last_segment(path))].push_back({path, n.id});
+    ids_.try_emplace(fold_case(n.id), n.id);
   }
-  // A path from the vault's root, as Obsidian writes it when a name is ambiguous ("Projects/Old/Roadmap").
-  for (const Note& n : corpus.notes) {
-    std::string_view path = n.path;
-    if (!n.in_graph || path.find('/') == std::string_view::npos) continue;
-    if (path.ends_with(".md")) path.remove_suffix(3);
-    exact_.try_emplace(fold_case(path), n.id);
-  }
+  // Obsidian's "shortest path": of the files a name fits, the one closest to the vault's root.
+  for (auto& [name, files] : names_)
+    std::stable_sort(files.begin(), files.end(), [](const File& a, const File& b) {
+      std::size_t da = depth_of(a.path), db = depth_of(b.path);
+      if (da != db) return da < db;
+      if (a.path.size() != b.path.size()) return a.path.size() < b.path.size();
+      return a.path < b.path;
+    });
   for (const Note& n : corpus.notes) {
     if (!n.in_graph) continue;
     if (!n.title.empty()) named_.try_emplace(fold_case(n.title), n.id);
@@ -32,10 +49,23 @@ LinkIndex::LinkIndex(const Corpus& corpus) {
   }
 }
 
-std::string_view LinkIndex::resolve(std::string_view written) const {
+std::string_view LinkIndex::resolve(std::string_view written, LinkFrom from) const {
   std::string key = fold_case(trim(written));
   if (key.ends_with(".md")) key.resize(key.size() - 3);
-  if (auto it = exact_.find(key); it != exact_.end()) return it->second;
+  if (key.empty()) return {};
+  const bool relative = key.starts_with("./") || key.starts_with("../");
+  if (relative || (from.relative_first && !key.starts_with('/'))) {
+    std::string joined = join_relative(fold_case(folder_of(from.path)), key);
+    if (auto it = paths_.find(joined); it != paths_.end()) return it->second;
+    if (relative) return {};
+  }
+  if (key.starts_with('/')) key = join_relative({}, key);
+  if (auto it = paths_.find(key); it != paths_.end()) return it->second;
+  if (auto it = names_.find(std::string(last_segment(key))); it != names_.end())
+    for (const File& f : it->second)
+      if (f.path == key || (f.path.ends_with(key) && f.path[f.path.size() - key.size() - 1] == '/'))
+        return f.id;
+  if (auto it = ids_.find(key); it != ids_.end()) return it->second;
   if (auto it = named_.find(key); it != named_.end()) return it->second;
   return {};
 }

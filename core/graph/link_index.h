@@ -1,16 +1,27 @@
 #pragma once
 // The one link index of the project: how a reference as written ("LIT-523", "lit/LIT-523.md",
-// "Zhai et al.") names a note, the way Obsidian resolves links. By id, file stem or path first, then by
-// title or alias, all compared with Unicode's case folding (core/util/case_fold); where two notes
-// claim a name, the first by path keeps it. Ingest's resolver resolves relations and body links with
-// it; whoever needs to resolve a written reference later (queries, an editor) asks it too.
+// "Projects/Roadmap", "../People/Ada Lovelace.md", "Zhai et al.") names a note, the way Obsidian
+// resolves links (docs/format.md, "Links"). In order: a path relative to the linking note's folder
+// (a markdown link's, or a wikilink's that starts with "./" or "../"); a path from the vault's root;
+// a file name or the end of a path ("Roadmap", "Old/Roadmap"), where several files match the one
+// closest to the root (fewest folders, then the shortest path, then by path); an id; a title or alias.
+// All compared with Unicode's case folding (core/util/case_fold). Ingest's resolver resolves
+// relations and body links with it; whoever needs to resolve a written reference later asks it too.
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "core/model/corpus.h"
 
 namespace anth {
+
+// How a reference is read: from which note, and whether relative to its folder first (a markdown
+// link's destination, percent-decoded by the caller).
+struct LinkFrom {
+  std::string_view path;  // the linking note's path; "" for none
+  bool relative_first = false;
+};
 
 class LinkIndex {
  public:
@@ -19,11 +30,18 @@ class LinkIndex {
 
   // The id a written reference names ("" when none): trimmed, case-folded, without a ".md" suffix.
   // The view points into the corpus's notes.
-  std::string_view resolve(std::string_view written) const;
+  std::string_view resolve(std::string_view written, LinkFrom from) const;
+  std::string_view resolve(std::string_view written) const { return resolve(written, LinkFrom{}); }
 
  private:
-  std::unordered_map<std::string, std::string_view> exact_;  // folded ids and file stems
-  std::unordered_map<std::string, std::string_view> named_;  // folded titles and aliases
+  struct File {
+    std::string path;  // folded, without ".md"
+    std::string_view id;
+  };
+  std::unordered_map<std::string, std::string_view> paths_;     // folded paths without ".md"
+  std::unordered_map<std::string, std::vector<File>> names_;    // folded file names, closest to the root first
+  std::unordered_map<std::string, std::string_view> ids_;       // folded ids
+  std::unordered_map<std::string, std::string_view> named_;     // folded titles and aliases
 };
 
 // "lit/LIT-523.md" -> "LIT-523": the file stem a note is also known by.

@@ -21,6 +21,7 @@ std::vector<PaperLink> linked_papers(const Graph& g, std::size_t sota) {
     for (const Edge& t : g.out_edges(e.to, "source")) add(Way::TheorySource, t.to, e.to, t);
   }
   for (const Edge& e : g.in_edges(sota)) {
+    if (is_property_edge(e)) continue;  // a frontmatter property's link is no provenance
     if (is_lit(g, e.from)) {
       add(Way::PaperRelates, e.from, sota, e);
     } else if (g.note(e.from).kind == Kind::Note) {

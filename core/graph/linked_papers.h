@@ -2,7 +2,8 @@
 // The papers linked to a practice (docs/rules P001), the one walk that rule P001 and `anthology origin`
 // share: the LITs of its `introduced_by` and `source`; the LIT sources of THEORYs in its `source`; every
 // LIT whose note relates to or mentions it; the first `paper` of every NOTE that relates to or mentions
-// it; every LIT its own body mentions.
+// it; every LIT its own body mentions. A frontmatter property's own link (graph.h, is_property_edge)
+// is none of these.
 #include <cstddef>
 #include <vector>
 

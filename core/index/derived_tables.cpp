@@ -23,12 +23,13 @@ const char* origin_text(Origin origin) {
     case Origin::Frontmatter: return "frontmatter";
     case Origin::Inline: return "inline";
     case Origin::Body: return "body";
+    case Origin::Property: return "property";
   }
   return "frontmatter";
 }
 
 std::optional<Origin> origin_named(std::string_view text) {
-  for (Origin o : {Origin::Frontmatter, Origin::Inline, Origin::Body})
+  for (Origin o : {Origin::Frontmatter, Origin::Inline, Origin::Body, Origin::Property})
     if (text == origin_text(o)) return o;
   return std::nullopt;
 }

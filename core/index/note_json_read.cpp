@@ -76,6 +76,16 @@ void read_rendered(JsonReader& r, RenderedBody& body, bool links) {
         });
         body.links.push_back(std::move(l));
       });
+    } else if (k == "anchors") {
+      each_item(r, [&] {
+        BodyAnchor a;
+        each_field(r, 3, [&](int i) {
+          if (i == 0) a.text = r.string();
+          else if (i == 1) a.id = r.string();
+          else a.level = r.int32();
+        });
+        body.anchors.push_back(std::move(a));
+      });
     } else if (k == "queries") {
       each_item(r, [&] {
         QueryBlock q;

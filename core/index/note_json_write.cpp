@@ -98,6 +98,15 @@ void write_rendered(JsonWriter& w, const RenderedBody& body) {
     w.raw(','), w.boolean(l.file), w.raw(']');
   }
   w.raw(']');
+  if (!body.anchors.empty()) {  // written only when there are any
+    w.key("anchors"), w.raw('[');
+    for (std::size_t i = 0; i < body.anchors.size(); ++i) {
+      const BodyAnchor& a = body.anchors[i];
+      if (i) w.raw(',');
+      w.raw('['), w.string(a.text), w.raw(','), w.string(a.id), w.raw(','), w.integer(a.level), w.raw(']');
+    }
+    w.raw(']');
+  }
   if (!body.queries.empty()) {  // written only when there are any
     w.key("queries"), w.raw('[');
     for (std::size_t i = 0; i < body.queries.size(); ++i) {

@@ -13,8 +13,9 @@
 
 namespace anth {
 
-// Where a field, relation or link was written.
-enum class Origin { Frontmatter, Inline, Body };
+// Where a field, relation or link was written. Property: a wikilink in a frontmatter key outside the
+// kind's schema (`categories: "[[Books]]"`), an edge named after its key that the typed rules never read.
+enum class Origin { Frontmatter, Inline, Body, Property };
 
 // One value as written: a scalar, or one item of a list, or one value of a map.
 struct FieldValue {

@@ -27,11 +27,21 @@ inline constexpr char body_last_marker = body_tag;
 
 struct BodyLink {
   std::string target;    // a wikilink's target as written ("LIT-523", "Zhai et al."; empty for [[#h]]),
-                         // or the file stem of a relative link to a markdown file
+                         // or the path of a relative link to a note's file, percent-decoded
   std::string heading;   // the wikilink's heading, or the file link's fragment; "" when none
   std::string excerpt;   // the text around the first wikilink to each target as written, else ""
   std::string resolved;  // the id it names, filled in by ingest's resolver (not cached); "" for none
-  bool file = false;     // a relative link to a .md file, not a wikilink
+  bool file = false;     // a relative link to a note's file ("x.md", or "x" as Obsidian writes it), not a wikilink
+  std::string anchor;    // the id of the target's heading or block `heading` names, filled in by the
+                         // resolver (not cached); "" for none
+};
+
+// A place in the body a link may point at (docs/format.md, "Links"): a heading, by its text as a reader
+// sees it, or a block id ("^id" at the end of a paragraph), with the HTML id the page gives it.
+struct BodyAnchor {
+  std::string text;  // the heading's text, or "^id" for a block
+  std::string id;    // the element's id on the page
+  int level = 0;     // the heading's level as written (1-6); 0 for a block
 };
 
 // A fenced code block with the info string `anthology`: one query command line (core/query/query_spec.h).
@@ -46,6 +56,7 @@ struct RenderedBody {
   std::string plain;  // the text a reader sees, for search
   std::vector<BodyLink> links;
   std::vector<QueryBlock> queries;  // in body order
+  std::vector<BodyAnchor> anchors;  // headings in body order, and block ids in body order
   // html and plain are not held here but kept by the index with the parse (core/index, column
   // files.body), read only by the site when it needs them: lint and the queries never load them.
   bool stored = false;

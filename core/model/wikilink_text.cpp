@@ -28,6 +28,18 @@ WikilinkText split_wikilink(std::string_view inside) {
   return out;
 }
 
+std::optional<WikilinkText> whole_wikilink(std::string_view value) {
+  value = trim_blanks(value);
+  if (value.size() < 5 || !value.starts_with("[[") || !value.ends_with("]]")) return std::nullopt;
+  std::string_view inside = value.substr(2, value.size() - 4);
+  if (inside.find("[[") != std::string_view::npos || inside.find("]]") != std::string_view::npos ||
+      inside.find('\n') != std::string_view::npos)
+    return std::nullopt;
+  WikilinkText parts = split_wikilink(inside);
+  if (parts.target.empty()) return std::nullopt;
+  return parts;
+}
+
 }  // namespace anth
 
 namespace anth {

@@ -19,6 +19,10 @@ struct WikilinkText {
 // ([[LIT-2\|text]]), so a backslash just before the bar belongs to the bar, not to the target.
 WikilinkText split_wikilink(std::string_view inside);
 
+// A value that is one wikilink as a whole, blanks around it aside ("[[Books]]", a frontmatter
+// property's link): its parts; nullopt for anything else, or a link with no target.
+std::optional<WikilinkText> whole_wikilink(std::string_view value);
+
 // A wikilink's brackets: "[[" at `open`, "]]" at `close`.
 struct WikilinkSpan {
   std::size_t open;

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "core/model/schema.h"
+#include "core/model/wikilink_text.h"
 #include "core/util/natural_order.h"
 
 namespace anth::query {
@@ -19,10 +20,16 @@ bool is_relation_field(const Note& n, const std::string& key) {
   return spec && is_relation(*spec);
 }
 
+// A frontmatter property whose every value is a link: its links are shown with the relations.
+bool is_link_property(const Note& n, const Field& f) {
+  if (f.origin != Origin::Frontmatter || f.items.empty() || f.shape == Field::Shape::Map || n.relations_of(f.key).empty()) return false;
+  return std::all_of(f.items.begin(), f.items.end(), [](const FieldValue& v) { return whole_wikilink(v.text).has_value(); });
+}
+
 std::vector<Property> written_fields(const Note& n) {
   std::vector<Property> out;
   for (const Field& f : n.fields) {
-    if (f.key == "id" || f.key == "title" || is_relation_field(n, f.key)) continue;  // id, title: the heading
+    if (f.key == "id" || f.key == "title" || is_relation_field(n, f.key) || is_link_property(n, f)) continue;  // id, title: the heading
     auto it = std::find_if(out.begin(), out.end(), [&](const Property& p) { return p.key == f.key; });
     if (it == out.end()) it = out.insert(out.end(), Property{f.key, f.key, {}, false});
     if (f.items.empty()) it->values.push_back({});  // `key:` with no value
@@ -55,9 +62,18 @@ std::vector<Property> typed_rows(const Note& n) {
   return out;
 }
 
+// The relations of the note, in the schema's order of kinds, then its frontmatter properties' links
+// (Origin::Property) by key in file order.
+std::vector<std::string_view> outgoing_kinds(const Note& n) {
+  std::vector<std::string_view> kinds(relation_kinds().begin(), relation_kinds().end());
+  for (const Relation& r : n.relations)
+    if (r.origin == Origin::Property && std::find(kinds.begin(), kinds.end(), r.kind) == kinds.end()) kinds.push_back(r.kind);
+  return kinds;
+}
+
 std::vector<Property> outgoing(const Note& n) {
   std::vector<Property> out;
-  for (std::string_view kind : relation_kinds()) {
+  for (std::string_view kind : outgoing_kinds(n)) {
     Property p{std::string(kind), "", {}, !shown_elsewhere(kind) && !(n.kind == Kind::Term && kind == "related")};
     std::set<std::string> seen;
     for (const Relation* rel : n.relations_of(kind)) {
@@ -84,6 +100,7 @@ std::vector<Property> incoming(const Graph& g, const Note& n) {
     if (r->to == n.id) in.emplace_back(rank("mentions"), "mentions", *v);
   std::sort(in.begin(), in.end(), [&](const auto& a, const auto& b) {
     if (std::get<0>(a) != std::get<0>(b)) return std::get<0>(a) < std::get<0>(b);
+    if (std::get<1>(a) != std::get<1>(b)) return std::get<1>(a) < std::get<1>(b);  // properties' keys: no rank
     return natural_less(g.note(std::get<2>(a)).id, g.note(std::get<2>(b)).id);
   });
   in.erase(std::unique(in.begin(), in.end()), in.end());

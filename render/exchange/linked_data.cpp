@@ -133,6 +133,7 @@ void add_node(Triples& t, const Graph& graph, std::size_t vertex) {
   t.add(s, v("status"), literal(n.status));
   for (const std::string& tag : n.tags) t.add(s, std::string(schema) + "keywords", literal(tag));
   for (const Edge& e : graph.out_edges(vertex)) {
+    if (is_property_edge(e)) continue;  // a property's own key ("related" on a page) is not the schema's relation
     const std::string o = node_iri(graph.note(e.to).id);
     for (const RelationMapping& m : relation_mappings) {
       if (e.relation->kind != m.relation) continue;

@@ -119,8 +119,10 @@ class Filler {
       append_escaped_html(out, "unresolved link: " + link->target);
       return out.append("\">").append(shown).append("</span>"), from;
     }
-    std::string href = t.id == note_.id && !link->heading.empty() ? "" : node_file(t.id);
-    if (!link->heading.empty()) href += "#" + slugify(link->heading);
+    // The heading or block as the target's page names it (the resolver found its id); a heading that
+    // is not there (R007) leaves the link on the page.
+    std::string href = t.id == note_.id && !link->anchor.empty() ? "" : node_file(t.id);
+    if (!link->anchor.empty()) href += "#" + link->anchor;
     std::string title = std::string(t.id) + (t.title.empty() ? "" : " \u2014 " + std::string(t.title));
     if (table) {
       append_plain_link_open(out, href, title);
@@ -143,7 +145,7 @@ class Filler {
     if (!html_ || !link || link->resolved.empty() || in.substr(from, open.size()) != open) return;
     std::size_t quote = in.find('"', from + open.size());
     if (quote == std::string_view::npos) return;
-    std::string href = node_file(link->resolved) + (link->heading.empty() ? "" : "#" + slugify(link->heading));
+    std::string href = node_file(link->resolved) + (link->anchor.empty() ? "" : "#" + link->anchor);
     out_.html.append(open);
     append_escaped_href(out_.html, href);
     from = quote;

@@ -42,7 +42,9 @@ SiteBacklinks::SiteBacklinks(const Graph& g, const SiteVertices& vertices, std::
         if (kind == "mentions") b.mentions = true;
         else if (std::find(b.kinds.begin(), b.kinds.end(), kind) == b.kinds.end()) b.kinds.push_back(kind);
       }
-      std::sort(b.kinds.begin(), b.kinds.end(), [](std::string_view x, std::string_view y) { return kind_rank(x) < kind_rank(y); });
+      // Properties' keys have no rank: after the schema's relations, by name.
+      std::sort(b.kinds.begin(), b.kinds.end(),
+                [](std::string_view x, std::string_view y) { return std::pair(kind_rank(x), x) < std::pair(kind_rank(y), y); });
       backlinks_[v].push_back(std::move(b));
     }
     std::vector<std::pair<std::uint32_t, std::string_view>>().swap(in);

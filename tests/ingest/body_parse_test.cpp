@@ -83,7 +83,8 @@ TEST_CASE("body: parsed once into HTML with markers, text and excerpts", "[inges
   ParsedBody b = parse_body("# Title\n\nSee [[LIT-1|the paper]] and [this](../lit/LIT-2.md#Key%20takeaways).\n", false);
   REQUIRE(b.rendered.links.size() == 2);
   CHECK(b.rendered.links[0].file);
-  CHECK(b.rendered.links[0].target == "LIT-2");
+  CHECK(b.rendered.links[0].target == "../lit/LIT-2.md");  // the path, read from the note's folder by the resolver
+  CHECK(b.rendered.links[0].heading == "Key takeaways");    // percent-decoded
   CHECK_FALSE(b.rendered.links[1].file);
   CHECK(b.rendered.links[1].target == "LIT-1");
   CHECK(b.rendered.links[1].excerpt == "See the paper and this.");

@@ -1,6 +1,7 @@
 #pragma once
 // A body through the whole path the site takes: ingest's one parse (parse_body), the resolver's link
-// index (LinkIndex over `others` and the note), and the site's filling in (fill_body). What the old
+// index (LinkIndex over `others` and the note) with the headings links name (`others`' rendered
+// anchors), and the site's filling in (fill_body). What the old
 // single-step renderer gave: the HTML, the text, the first link to each other note, the terms.
 #include <string>
 #include <vector>
@@ -8,6 +9,7 @@
 #include "core/graph/link_index.h"
 #include "core/model/corpus.h"
 #include "ingest/body_html.h"
+#include "ingest/link_anchors.h"
 #include "render/site/body_fill.h"
 #include "render/site/site_context.h"
 
@@ -26,8 +28,11 @@ inline RenderedForTest render_for_test(Note note, Corpus others, const anth::sit
   others.notes.push_back(note);
   others.index_ids();
   LinkIndex index(others);
-  for (BodyLink& l : note.rendered.links)
-    l.resolved = !l.file && l.target.empty() && !l.heading.empty() ? note.id : std::string(index.resolve(l.target));
+  for (BodyLink& l : note.rendered.links) {
+    l.resolved = !l.file && l.target.empty() && !l.heading.empty() ? note.id : std::string(index.resolve(l.target, {note.path, l.file}));
+    const Note* t = l.resolved == note.id ? &note : others.find(l.resolved);
+    if (t && !l.heading.empty()) l.anchor = ingest::find_anchor(t->rendered.anchors, l.heading);  // as the resolver does
+  }
   auto target = [&](std::string_view id) {
     const Note* n = others.find(id);
     return n ? anth::site::LinkTarget{n->id, n->title, anth::site::SiteContext::kind_class(*n)} : anth::site::LinkTarget{};

@@ -46,6 +46,7 @@ Corpus linked_notes() {
   lit.kind = Kind::Lit;
   lit.title = "Stabilizing <Training>";
   lit.aliases = {"Zhai et al."};
+  lit.rendered.anchors = {{"Key takeaways", "key-takeaways", 2}};  // its page's heading (ingest records it)
   c.notes.push_back(lit);
   return c;
 }
@@ -107,6 +108,8 @@ TEST_CASE("site: wikilinks become links, unresolved ones stay visible", "[site]"
   CHECK(b.html.find("<a class=\"wikilink kind-lit\" href=\"LIT-523.html\" title=\"LIT-523 — Stabilizing &lt;Training&gt;\">LIT-523</a>") != std::string::npos);
   CHECK(b.html.find(">Zhai et al.</a>") != std::string::npos);
   CHECK(b.html.find("href=\"LIT-523.html#key-takeaways\"") != std::string::npos);
+  // A heading the note lacks (R007): the link goes to the page, not to a fragment that lands nowhere.
+  CHECK(render("[[LIT-523#Gone]]").html.find("href=\"LIT-523.html\"") != std::string::npos);
   CHECK(b.html.find(">the takeaways</a>") != std::string::npos);
   CHECK(b.html.find("<span class=\"wikilink unresolved\" title=\"unresolved link: LIT-999\">LIT-999</span>") != std::string::npos);
   REQUIRE(b.links.size() == 1);  // the first link to each target

@@ -20,7 +20,7 @@ void check(const RuleContext& context, Findings& out) {
     for (std::size_t i = 0; i < cycle.size(); ++i) {
       const std::size_t next = cycle[(i + 1) % cycle.size()];
       for (const Edge& e : g.out_edges(cycle[i]))
-        if (e.to == next && (e.relation->kind == "cites" || e.relation->kind == "supersedes")) {
+        if (e.to == next && !is_property_edge(e) && (e.relation->kind == "cites" || e.relation->kind == "supersedes")) {
           steps.push_back(e);
           break;
         }

@@ -12,7 +12,7 @@ void check(const RuleContext& context, Findings& out) {
   for (std::size_t v = 0; v < g.vertex_count(); ++v) {
     for (const Edge& e : g.out_edges(v)) {
       const std::string& kind = e.relation->kind;
-      if (kind != "source" && kind != "introduced_by") continue;
+      if ((kind != "source" && kind != "introduced_by") || is_property_edge(e)) continue;
       const Note& paper = g.note(e.to);
       if (paper.kind != Kind::Lit || paper.status != "retracted") continue;
       const std::string how = kind == "source" ? " has source " : " is introduced by ";

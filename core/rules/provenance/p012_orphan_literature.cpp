@@ -11,10 +11,11 @@ void check(const RuleContext& context, Findings& out) {
   const Graph& g = context.graph;
   for (std::size_t lit = 0; lit < g.vertex_count(); ++lit) {
     if (!is_kind(g, lit, Kind::Lit)) continue;
-    // Any edge from another node counts, typed or a body mention; a NOTE's `paper` is one too.
+    // Any edge from another node counts, typed or a body mention; a NOTE's `paper` is one too. A
+    // frontmatter property's link is no provenance (graph.h, is_property_edge).
     bool linked = false;
     for (const Edge& e : g.in_edges(lit))
-      if (e.from != lit) {
+      if (e.from != lit && !is_property_edge(e)) {
         linked = true;
         break;
       }

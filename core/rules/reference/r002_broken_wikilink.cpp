@@ -1,4 +1,4 @@
-// R002 broken-wikilink: a body wikilink resolves to no note.
+// R002 broken-wikilink: a wikilink, in the body or a frontmatter property, resolves to no note.
 // Checked during ingest (ingest/resolver.cpp), which reports it by id.
 // Documented in docs/rules/R002.md; tested by tests/fixtures/rules/R002/.
 #include "core/rules/rule.h"
@@ -8,7 +8,7 @@ namespace anth::rules {
 namespace {
 
 const RuleRegistration registered{{"R002", "broken-wikilink", Severity::Warning,
-                                   "A body wikilink resolves to no note."},
+                                   "A wikilink, in the body or a frontmatter property, resolves to no note."},
                                   RuleStage::Ingest};
 
 }  // namespace

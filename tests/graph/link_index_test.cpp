@@ -1,0 +1,90 @@
+// How a written link names a note, Obsidian's way (core/graph/link_index.h, docs/format.md "Links"):
+// paths, file names with the shortest-path rule, relative markdown links, ids, titles and aliases, all
+// case-insensitive by Unicode's folding.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "core/graph/link_index.h"
+#include "core/graph/link_path.h"
+
+namespace {
+
+anth::Corpus vault(std::initializer_list<std::pair<const char*, const char*>> files) {  // path, id
+  anth::Corpus c;
+  for (auto [path, id] : files) {
+    anth::Note n;
+    n.path = path;
+    n.id = id;
+    n.kind = anth::Kind::Page;
+    c.notes.push_back(std::move(n));
+  }
+  std::sort(c.notes.begin(), c.notes.end(), [](const anth::Note& a, const anth::Note& b) { return a.path < b.path; });
+  c.index_ids();
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("link index: of two files sharing a name, a bare name goes to the one closest to the root", "[graph][links]") {
+  // Sorted by path, "Archive/..." comes first: the old index gave it the name.
+  anth::Corpus c = vault({{"Archive/Old/Roadmap.md", "archive.old.roadmap"}, {"Projects/Roadmap.md", "projects.roadmap"},
+                          {"Zeta/Roadmap.md", "zeta.roadmap"}, {"Aa/Bb/Roadmap.md", "aa.bb.roadmap"}});
+  anth::LinkIndex links(c);
+  CHECK(links.resolve("Roadmap") == "zeta.roadmap");  // one folder deep, and the shorter path of the two
+  CHECK(links.resolve("roadmap.md") == "zeta.roadmap");
+  CHECK(links.resolve("Projects/Roadmap") == "projects.roadmap");
+  CHECK(links.resolve("Old/Roadmap") == "archive.old.roadmap");  // the end of a path
+  CHECK(links.resolve("Bb/Roadmap") == "aa.bb.roadmap");
+  CHECK(links.resolve("Archive/Old/Roadmap.md") == "archive.old.roadmap");  // a whole path
+  CHECK(links.resolve("/Zeta/Roadmap") == "zeta.roadmap");                  // from the root
+  CHECK(links.resolve("ld/Roadmap").empty());  // a path's end is whole folders, not part of a name
+  // At the root, a file wins over every folder's.
+  anth::Corpus rooted = vault({{"A/Note.md", "a.note"}, {"Note.md", "note"}});
+  CHECK(anth::LinkIndex(rooted).resolve("note") == "note");
+}
+
+TEST_CASE("link index: a markdown link reads from the linking note's folder first, percent-decoded by its caller", "[graph][links]") {
+  anth::Corpus c = vault({{"Home.md", "home"}, {"People/Ada Lovelace.md", "people.ada-lovelace"},
+                          {"Projects/Roadmap.md", "projects.roadmap"}, {"Projects/Home.md", "projects.home"}});
+  anth::LinkIndex links(c);
+  anth::LinkFrom from_projects{"Projects/Roadmap.md", true};
+  CHECK(links.resolve("Home.md", from_projects) == "projects.home");  // the same folder first
+  CHECK(links.resolve("../Home.md", from_projects) == "home");
+  CHECK(links.resolve("../People/Ada Lovelace.md", from_projects) == "people.ada-lovelace");
+  CHECK(links.resolve("/Home.md", from_projects) == "home");
+  CHECK(links.resolve("People/Ada Lovelace.md", anth::LinkFrom{"Home.md", true}) == "people.ada-lovelace");
+  CHECK(links.resolve("../../Home.md", from_projects).empty());  // above the root
+  // A wikilink reads relative only when it says so; else its name is the vault's.
+  CHECK(links.resolve("Home", anth::LinkFrom{"Projects/Roadmap.md"}) == "home");
+  CHECK(links.resolve("./Home", anth::LinkFrom{"Projects/Roadmap.md"}) == "projects.home");
+  CHECK(anth::percent_decode("Ada%20Lovelace.md") == "Ada Lovelace.md");
+  CHECK(anth::percent_decode("%C3%89cole%2") == "\u00c9cole%2");
+}
+
+TEST_CASE("link index: ids, titles and aliases after paths, with Unicode's case folding", "[graph][links]") {
+  anth::Corpus c = vault({{"École.md", "école"}, {"Straße.md", "straße"}, {"lit/LIT-1.md", "LIT-1"}, {"notes/x.md", "notes.x"}});
+  for (anth::Note& n : c.notes)
+    if (n.id == "notes.x") n.title = "Über Attention", n.aliases = {"Start here"};
+  anth::LinkIndex links(c);
+  CHECK(links.resolve("ÉCOLE") == "école");
+  CHECK(links.resolve("STRASSE") == "straße");
+  CHECK(links.resolve("lit-1") == "LIT-1");
+  CHECK(links.resolve("notes.x") == "notes.x");  // a page's derived id
+  CHECK(links.resolve("ÜBER ATTENTION") == "notes.x");
+  CHECK(links.resolve("start HERE") == "notes.x");
+  CHECK(links.resolve("Nowhere").empty());
+}
+
+TEST_CASE("link path: joins, folders and the files that are no notes", "[graph][links]") {
+  CHECK(anth::join_relative("Projects/Old", "../../People/./Ada") == "People/Ada");
+  CHECK(anth::join_relative("Projects", "/Home") == "Home");
+  CHECK(anth::join_relative("", "..").empty());
+  CHECK(anth::folder_of("People/Ada Lovelace.md") == "People");
+  CHECK(anth::folder_of("Home.md").empty());
+  CHECK(anth::names_attachment("out-of-control.JPG"));
+  CHECK(anth::names_attachment("Albums.base"));
+  CHECK_FALSE(anth::names_attachment("Well Made 145 Kevin Kelly"));
+  CHECK_FALSE(anth::names_attachment("v1.2 notes"));
+  CHECK_FALSE(anth::names_attachment("Note.md"));
+}
