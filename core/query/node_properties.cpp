@@ -26,12 +26,19 @@ bool is_link_property(const Note& n, const Field& f) {
   return std::all_of(f.items.begin(), f.items.end(), [](const FieldValue& v) { return whole_wikilink(v.text).has_value(); });
 }
 
+// A vault page's frontmatter has no other place on its page, so its table shows every property, as
+// Obsidian does, but those the page shows elsewhere (tags as a row of their own, the dates in the
+// header). A typed note's fields are shown by their own sections (citation, definition, kernel).
+bool page_row(const Note& n, const std::string& key) {
+  return n.kind == Kind::Page && key != "tags" && key != "created" && key != "updated";
+}
+
 std::vector<Property> written_fields(const Note& n) {
   std::vector<Property> out;
   for (const Field& f : n.fields) {
     if (f.key == "id" || f.key == "title" || is_relation_field(n, f.key) || is_link_property(n, f)) continue;  // id, title: the heading
     auto it = std::find_if(out.begin(), out.end(), [&](const Property& p) { return p.key == f.key; });
-    if (it == out.end()) it = out.insert(out.end(), Property{f.key, f.key, {}, false});
+    if (it == out.end()) it = out.insert(out.end(), Property{f.key, f.key, {}, page_row(n, f.key)});
     if (f.items.empty()) it->values.push_back({});  // `key:` with no value
     for (std::size_t i = 0; i < f.items.size(); ++i) {
       PropertyValue value;

@@ -20,6 +20,17 @@ TemplateValue row(std::string label) {
       .set("refs", TemplateValue::list());
 }
 
+// A written property the table shows (a vault page's frontmatter): its values as written, joined.
+TemplateValue written_row(const query::Property& w) {
+  std::string text;
+  for (const query::PropertyValue& v : w.values) {
+    if (!text.empty()) text += ", ";
+    if (v.item) text += *v.item + ": ";
+    text += v.text.value_or("");
+  }
+  return row(w.label).set("text", std::move(text));
+}
+
 TemplateValue typed_row(const query::Property& t) {
   if (t.key != "tags") return row(t.label).set("text", t.values.front().text.value_or(""));
   TemplateValue tags = TemplateValue::list();
@@ -55,6 +66,8 @@ TemplateValue refs_of(const query::Property& group, const RefOf& ref) {
 TemplateValue properties_table(const query::NodeProperties& p, const RefOf& ref) {
   TemplateValue rows = TemplateValue::list();
   for (const query::Property& t : p.typed) rows.push(typed_row(t));
+  for (const query::Property& w : p.written)
+    if (w.in_table) rows.push(written_row(w));
   for (const query::Property& group : p.outgoing) {
     if (!group.in_table) continue;  // before building its refs: a note's mentions can be thousands
     if (TemplateValue refs = refs_of(group, ref); !refs.empty_list())

@@ -27,6 +27,11 @@ TEST_CASE("site: a vault's pages have pages, a listing with folders, and are kno
   CHECK(read_file(site / "projects.old.roadmap.html").find("<li class=\"folder\">Projects</li><li class=\"folder\">Old</li>") !=
         std::string::npos);
   CHECK(read_file(site / "LIT-1.html").find("<li class=\"folder\">") == std::string::npos);
+  // A page's last crumb is its name, not its derived id; a page with no properties shows no empty panel.
+  const std::string roadmap = read_file(site / "projects.old.roadmap.html");
+  CHECK(roadmap.find("<li><span aria-current=\"page\">Roadmap</span></li>") != std::string::npos);
+  CHECK(roadmap.find("class=\"properties\"") == std::string::npos);
+  CHECK(ada.find("class=\"properties\"") != std::string::npos);  // it has tags
   CHECK(read_file(site / "index.html").find("href=\"pages.html\"") != std::string::npos);
   // The typed notes beside them keep their ids in their headings.
   CHECK(read_file(site / "SOTA-1.html").find("<span class=\"node-id-prefix\">SOTA-1:</span>") != std::string::npos);

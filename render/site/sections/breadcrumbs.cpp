@@ -33,17 +33,19 @@ TemplateValue folders(std::string_view path, std::optional<Kind> typed) {
 
 void render(const Pages& pages, std::size_t v, NodePage& page) {
   const Note& n = pages.context().graph().note(v);
+  const bool named = n.kind == Kind::Page && !n.title.empty();  // a page is known by its title, not its derived id
   page.data.set("crumbs", TemplateValue::object()
                               .set("home_href", "index.html")
                               .set("listing_href", n.kind ? Pages::listing_file(*n.kind) : "index.html")
                               .set("listing", n.kind ? Pages::listing_title(*n.kind) : "Home")
                               .set("folders", folders(n.path, n.kind && is_typed(*n.kind) ? n.kind : std::nullopt))
-                              .set("id", TemplateValue::borrow(n.id)));
+                              .set("id", TemplateValue::borrow(named ? n.title : n.id))
+                              .set("named", named));
 }
 
 void key(const PageKeys& keys, std::size_t v, Hasher& h) {
   const Note& n = keys.context().graph().note(v);
-  h.text(n.path).text(n.id).number(n.kind ? static_cast<int>(*n.kind) : -1);
+  h.text(n.path).text(n.id).text(n.title).number(n.kind ? static_cast<int>(*n.kind) : -1);
 }
 
 const NodeSectionRegistration registered{{"breadcrumbs", 5, render, key}};

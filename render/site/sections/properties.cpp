@@ -11,7 +11,13 @@ namespace anth::site::sections {
 
 namespace {
 
-void render(const Pages& pages, std::size_t v, NodePage& page) { page.data.set("properties", pages.properties(v)); }
+// A note with nothing to list (a vault page with no frontmatter) shows no empty panel.
+void render(const Pages& pages, std::size_t v, NodePage& page) {
+  TemplateValue properties = pages.properties(v);
+  const TemplateValue* rows = properties.get("rows");
+  const bool any = rows && !rows->empty_list();
+  page.data.set("properties", std::move(properties)).set("has_properties", any);
+}
 
 // The fields the table shows, each outgoing relation with what its target shows, each incoming one by
 // its source (whose id orders the rows).
@@ -23,6 +29,12 @@ void key(const PageKeys& keys, std::size_t v, Hasher& h) {
   h.number(n.tags.size());
   for (const std::string& t : n.tags) h.text(t);
   h.text(n.promote_when);
+  if (n.kind == Kind::Page)  // its own frontmatter, shown as written
+    for (const Field& f : n.fields) {
+      h.text(f.key).number(f.items.size());
+      for (const FieldValue& item : f.items) h.text(item.text);
+      for (const std::string& k : f.keys) h.text(k);
+    }
   for (const Relation& r : n.relations) {
     h.text(r.kind).text(r.written).text(r.to);
     if (auto w = r.to.empty() ? std::nullopt : ctx.vertex(r.to)) h.number(keys.shown(*w));
