@@ -23,15 +23,11 @@ AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag2
 AXE_OPTIONS["runOnly"]["values"].append("best-practice")  # landmark-unique among them
 
 
-# Pages named on the command line (after the four arguments) are checked instead of the kinds of
-# data/'s site: a vault's site has pages, callouts and math, and none of data/'s ids.
-NAMED_PAGES = []
-
-
-def page_kinds(site):
-    """One page of each kind, by a short name for the report and screenshots."""
-    if NAMED_PAGES:
-        return {os.path.splitext(page)[0]: page for page in NAMED_PAGES}
+def page_kinds(site, named=()):
+    """One page of each kind, by a short name for the report and screenshots; or the pages named on
+    the command line (a vault's site has pages, callouts and math, and none of data/'s ids)."""
+    if named:
+        return {os.path.splitext(page)[0]: page for page in named}
 
     def first(pattern):
         found = sorted(glob.glob(os.path.join(site, pattern)))
@@ -68,12 +64,12 @@ def scheme(b, name):
     b.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": name}]})
 
 
-def axe_checks(b, site, axe_source, out):
+def axe_checks(b, site, axe_source, out, named=()):
     """Each page is loaded once per width and checked light with every rule, then dark with the rules
     about colour (the only thing the scheme changes: style.css's custom properties), to keep it quick."""
     for width, height in ((1280, 900), (390, 844)):
         b.viewport(width, height, mobile=width < 600)
-        for name, page in page_kinds(site).items():
+        for name, page in page_kinds(site, named).items():
             scheme(b, "light")
             b.go("file://" + os.path.join(site, page))
             if name == "search":  # the results (and their highlights) are drawn by search.js
@@ -202,13 +198,13 @@ VAGUE = r"""Array.from(document.querySelectorAll('a[href]')).map(a => (a.textCon
 
 def main():
     chromium, site, axe_js, out = sys.argv[1:5]
-    NAMED_PAGES.extend(sys.argv[5:])
+    named = sys.argv[5:]
     with open(axe_js, encoding="utf-8") as f:
         axe_source = f.read()
 
     def steps(b):
-        axe_checks(b, site, axe_source, out)
-        if NAMED_PAGES:  # the focus and touch checks walk data/'s pages
+        axe_checks(b, site, axe_source, out, named)
+        if named:  # the focus and touch checks walk data/'s pages
             return
         focus_checks(b, site)
         touch_checks(b, site, out)
