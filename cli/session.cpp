@@ -120,8 +120,9 @@ Expected<Session> open_session(const Args& args, StoreMode mode, bool bodies) {
   timer.mark("graph and rules");
 
   // Pointers to what the session keeps behind pointers, so that moving the session is harmless.
-  auto store = [index = s.index.get(), loaded = s.loaded.get()](const std::vector<Diagnostic>& diagnostics) -> Expected<void> {
-    auto stored = index->store(loaded->corpus, loaded->changed(), loaded->paths, diagnostics);
+  auto store = [index = s.index.get(), loaded = s.loaded.get(), graph = s.graph.get()](
+                   const std::vector<Diagnostic>& diagnostics) -> Expected<void> {
+    auto stored = index->store(loaded->corpus, loaded->changed(), loaded->paths, diagnostics, graph->node_facts());
     // The parses made this run are in the index now: free their encodings for the rest of a cold build.
     std::vector<ingest::LoadedCorpus::FreshParse>().swap(loaded->fresh);
     return stored;

@@ -130,6 +130,14 @@ std::optional<int> Graph::year(std::size_t v) const {
   return std::nullopt;
 }
 
+std::vector<NodeFacts> Graph::node_facts() const {
+  const Corpus& c = corpus();
+  std::vector<NodeFacts> out(c.notes.size());
+  for (std::size_t i = 0; i < c.notes.size(); ++i)
+    if (auto v = vertex(c.notes[i].id)) out[i].year = year(*v);
+  return out;
+}
+
 std::vector<std::size_t> Graph::readings(std::size_t lit) const {
   std::vector<std::size_t> out;
   if (lit >= impl_->size()) return out;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/model/corpus.h"
+#include "core/model/node_facts.h"
 
 namespace anth {
 
@@ -59,6 +60,9 @@ class Graph {
   // The year of a node (docs/rules/README.md, "Terms the rules share"): a LIT's year; a SOTA's introduced_by paper's year; a THEORY's
   // earliest LIT source year; nullopt for a NOTE, a TERM, or when the year is unknown.
   std::optional<int> year(std::size_t v) const;
+  // What the graph says of each note of the corpus (its year), in the corpus's order: what the index
+  // stores with the notes' rows.
+  std::vector<NodeFacts> node_facts() const;
   // The NOTEs whose `paper` is this LIT.
   std::vector<std::size_t> readings(std::size_t lit) const;
 

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/index/index.h"
 #include "core/model/corpus.h"
 #include "core/model/diagnostic.h"
 #include "core/util/expected.h"
@@ -43,8 +44,10 @@ struct GraphUpdate {
   std::size_t removed = 0;    // notes whose rows were deleted and not rewritten
 };
 
-// Brings nodes, relations, fields, tags, aliases and authors in line with `notes` (from node_notes).
-Expected<GraphUpdate> write_graph(sqlite3* db, const std::vector<const Note*>& notes);
+// Brings nodes, relations, fields, tags, aliases and authors in line with `notes` (from node_notes),
+// each with what the graph says of it (`facts`, one per note).
+Expected<GraphUpdate> write_graph(sqlite3* db, const std::vector<const Note*>& notes,
+                                  const std::vector<NodeFacts>& facts);
 // Replaces the diagnostics table.
 Expected<void> write_diagnostics(sqlite3* db, const std::vector<Diagnostic>& diagnostics);
 // Brings `search` (and its bookkeeping table search_docs) in line with the in-graph notes, touching only

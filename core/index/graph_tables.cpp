@@ -50,10 +50,10 @@ class RowDigest {
 
 constexpr const char* insert_node_sql =
     "INSERT INTO nodes(id, kind, title, path, status, year, arxiv, doi, venue, url, version, kernel, short, plain, "
-    "promote_when, word_count, in_graph) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17)";
+    "promote_when, word_count, in_graph, node_year) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18)";
 
 template <class Out>
-Expected<void> node_rows(Out& s, const Note& n) {
+Expected<void> node_rows(Out& s, const Note& n, const NodeFacts& facts) {
   s.text(1, n.id);
   if (n.kind) s.text(2, kind_name(*n.kind));
   else s.null(2);
@@ -74,6 +74,8 @@ Expected<void> node_rows(Out& s, const Note& n) {
   s.text_or_null(15, n.promote_when);
   s.integer(16, n.word_count);
   s.integer(17, n.in_graph ? 1 : 0);
+  if (facts.year) s.integer(18, *facts.year);
+  else s.null(18);
   return s.run();
 }
 
@@ -82,7 +84,7 @@ constexpr const char* insert_relation_sql =
 
 // Relations are edges of the graph: only in-graph notes have them.
 template <class Out>
-Expected<void> relation_rows(Out& s, const Note& n) {
+Expected<void> relation_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
   if (!n.in_graph) return {};
   for (const Relation& r : n.relations) {
     s.text(1, n.id);
@@ -100,7 +102,7 @@ constexpr const char* insert_field_sql =
     "INSERT INTO fields(node, key, item, value, file, line, col, origin) VALUES(?1,?2,?3,?4,?5,?6,?7,?8)";
 
 template <class Out>
-Expected<void> field_rows(Out& s, const Note& n) {
+Expected<void> field_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
   for (const Field& f : n.fields) {
     if (f.items.empty()) {  // `key:` with no value, or an empty list: one row, so the field shows
       s.text(1, n.id);
@@ -127,7 +129,7 @@ Expected<void> field_rows(Out& s, const Note& n) {
 }
 
 template <class Out>
-Expected<void> tag_rows(Out& s, const Note& n) {
+Expected<void> tag_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
   for (const std::string& tag : n.tags) {
     s.text(1, n.id);
     s.text(2, tag);
@@ -137,7 +139,7 @@ Expected<void> tag_rows(Out& s, const Note& n) {
 }
 
 template <class Out>
-Expected<void> alias_rows(Out& s, const Note& n) {
+Expected<void> alias_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
   for (const std::string& alias : n.aliases) {
     s.text(1, n.id);
     s.text(2, alias);
@@ -147,7 +149,7 @@ Expected<void> alias_rows(Out& s, const Note& n) {
 }
 
 template <class Out>
-Expected<void> author_rows(Out& s, const Note& n) {
+Expected<void> author_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
   for (std::size_t i = 0; i < n.authors.size(); ++i) {
     s.text(1, n.id);
     s.integer(2, static_cast<std::int64_t>(i + 1));
@@ -161,8 +163,8 @@ struct GraphTable {
   const char* name;
   const char* key;  // the column holding the note's id
   const char* insert_sql;
-  Expected<void> (*write)(Statement&, const Note&);
-  Expected<void> (*digest)(RowDigest&, const Note&);
+  Expected<void> (*write)(Statement&, const Note&, const NodeFacts&);
+  Expected<void> (*digest)(RowDigest&, const Note&, const NodeFacts&);
 };
 
 const GraphTable graph_tables[] = {
@@ -176,14 +178,14 @@ const GraphTable graph_tables[] = {
      author_rows<RowDigest>},
 };
 
-Expected<void> write_graph_whole(sqlite3* db, const std::vector<const Note*>& notes,
+Expected<void> write_graph_whole(sqlite3* db, const std::vector<const Note*>& notes, const std::vector<NodeFacts>& facts,
                                  const std::vector<std::int64_t>& digests) {
   // (Dropping the secondary indexes and creating them after the refill was measured slower.)
   for (const GraphTable& t : graph_tables) {
     ANTH_INDEX_TRY(exec(db, (std::string("DELETE FROM ") + t.name).c_str()));
     Statement s(db, t.insert_sql);
     ANTH_INDEX_TRY(s.ready());
-    for (const Note* n : notes) ANTH_INDEX_TRY(t.write(s, *n));
+    for (std::size_t i = 0; i < notes.size(); ++i) ANTH_INDEX_TRY(t.write(s, *notes[i], facts[i]));
   }
 
   ANTH_INDEX_TRY(exec(db, "DELETE FROM node_docs"));
@@ -197,7 +199,7 @@ Expected<void> write_graph_whole(sqlite3* db, const std::vector<const Note*>& no
   return {};
 }
 
-Expected<void> write_graph_notes(sqlite3* db, const std::vector<const Note*>& notes,
+Expected<void> write_graph_notes(sqlite3* db, const std::vector<const Note*>& notes, const std::vector<NodeFacts>& facts,
                                  const std::vector<std::int64_t>& digests, const std::vector<std::size_t>& changed,
                                  const std::vector<std::string>& removed) {
   // Delete the old rows of every changed or removed note, then write the changed notes' rows.
@@ -214,7 +216,7 @@ Expected<void> write_graph_notes(sqlite3* db, const std::vector<const Note*>& no
     }
     Statement s(db, t.insert_sql);
     ANTH_INDEX_TRY(s.ready());
-    for (std::size_t i : changed) ANTH_INDEX_TRY(t.write(s, *notes[i]));
+    for (std::size_t i : changed) ANTH_INDEX_TRY(t.write(s, *notes[i], facts[i]));
   }
   Statement forget(db, "DELETE FROM node_docs WHERE id = ?1");
   Statement remember(db,
@@ -236,7 +238,8 @@ Expected<void> write_graph_notes(sqlite3* db, const std::vector<const Note*>& no
 
 }  // namespace
 
-Expected<GraphUpdate> write_graph(sqlite3* db, const std::vector<const Note*>& notes) {
+Expected<GraphUpdate> write_graph(sqlite3* db, const std::vector<const Note*>& notes,
+                                  const std::vector<NodeFacts>& facts) {
   std::vector<std::int64_t> digests(notes.size());
   {
     RowDigest d;
@@ -244,7 +247,7 @@ Expected<GraphUpdate> write_graph(sqlite3* db, const std::vector<const Note*>& n
       d.clear();
       for (std::size_t t = 0; t < std::size(graph_tables); ++t) {
         d.begin_table(t);
-        (void)graph_tables[t].digest(d, *notes[i]);
+        (void)graph_tables[t].digest(d, *notes[i], facts[i]);
       }
       digests[i] = d.digest();
     }
@@ -288,12 +291,12 @@ Expected<GraphUpdate> write_graph(sqlite3* db, const std::vector<const Note*>& n
   if (stored_count == 0 || work * 10 >= std::max(notes.size(), stored_count)) {
     update.whole = true;
     update.rewritten = notes.size();
-    ANTH_INDEX_TRY(write_graph_whole(db, notes, digests));
+    ANTH_INDEX_TRY(write_graph_whole(db, notes, facts, digests));
     return update;
   }
   update.rewritten = changed.size();
   update.removed = removed.size();
-  ANTH_INDEX_TRY(write_graph_notes(db, notes, digests, changed, removed));
+  ANTH_INDEX_TRY(write_graph_notes(db, notes, facts, digests, changed, removed));
   return update;
 }
 

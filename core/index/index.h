@@ -13,6 +13,7 @@
 
 #include "core/model/corpus.h"
 #include "core/model/diagnostic.h"
+#include "core/model/node_facts.h"
 #include "core/model/parsed_note.h"
 #include "core/util/expected.h"
 
@@ -20,7 +21,9 @@ struct sqlite3;
 
 namespace anth {
 
-inline constexpr int index_schema_version = 4;  // 3: kernel_results.program; 4: files.body apart from the parse
+// 3: kernel_results.program; 4: files.body apart from the parse; 5: nodes.node_year
+inline constexpr int index_schema_version = 5;
+
 
 // What the index remembers of one file, to decide whether it must be parsed again.
 struct CachedFile {
@@ -101,7 +104,8 @@ class Index {
     std::string_view body = {};
   };
   Expected<void> store(const Corpus& corpus, const std::vector<FileParse>& changed,
-                       const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics);
+                       const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics,
+                       const std::vector<NodeFacts>& facts);  // Graph::node_facts(): one per corpus note
   // Only remembers parses, in a transaction of their own: ingest hands them over in batches during a
   // cold run so that they need not all be held until store(). They are a cache keyed by content,
   // so storing them ahead of the derived tables is never inconsistent.

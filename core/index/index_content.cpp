@@ -164,11 +164,18 @@ Expected<void> store_files(sqlite3* db, const std::vector<Index::FileParse>& cha
 }
 
 Expected<void> store_all(sqlite3* db, const Corpus& corpus, const std::vector<Index::FileParse>& changed,
-                         const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics) {
+                         const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics,
+                         const std::vector<NodeFacts>& corpus_facts) {
   using namespace index_detail;
+  if (corpus_facts.size() != corpus.notes.size())
+    return failure("store() needs the graph's facts of every note (" + std::to_string(corpus_facts.size()) + " for " +
+                   std::to_string(corpus.notes.size()) + " notes)");
   ANTH_INDEX_TRY(store_files(db, changed, present_paths));
   std::vector<const Note*> notes = node_notes(corpus);
-  auto graph = write_graph(db, notes);
+  std::vector<NodeFacts> facts;
+  facts.reserve(notes.size());
+  for (const Note* n : notes) facts.push_back(corpus_facts[static_cast<std::size_t>(n - corpus.notes.data())]);
+  auto graph = write_graph(db, notes, facts);
   if (!graph) return std::unexpected(graph.error());
   ANTH_INDEX_TRY(write_diagnostics(db, diagnostics));
   ANTH_INDEX_TRY(write_search(db, notes));
@@ -208,10 +215,11 @@ Expected<void> Index::store_parses(const std::vector<FileParse>& parses) {
 }
 
 Expected<void> Index::store(const Corpus& corpus, const std::vector<FileParse>& changed,
-                            const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics) {
+                            const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics,
+                            const std::vector<NodeFacts>& facts) {
   sqlite3* db = handle();
   if (!db) return failure("the index is not open");
-  auto stored = in_write_transaction(db, [&] { return store_all(db, corpus, changed, present_paths, diagnostics); });
+  auto stored = in_write_transaction(db, [&] { return store_all(db, corpus, changed, present_paths, diagnostics, facts); });
   // The pages it cached while writing are not read again this run: a build renders next.
   sqlite3_db_release_memory(db);
   if (!stored) return failure("cannot write index at " + state_->path.string() + ": " + stored.error());

@@ -1,11 +1,11 @@
 -- The schema of CORPUS/.anthology/index.db, documented in docs/index-schema.md.
--- Version 4 (3: kernel_results.program; 4: the rendered body in files.body, apart from the parse). The version lives in PRAGMA user_version (anth::index_schema_version in core/index/index.h);
+-- Version 5 (3: kernel_results.program; 4: the rendered body in files.body, apart from the parse; 5: nodes.node_year). The version lives in PRAGMA user_version (anth::index_schema_version in core/index/index.h);
 -- an index of ours of another version, or a damaged one, is deleted and rebuilt from the notes (never a
 -- file that is not recognisably ours: core/index/index_owner.h).
 -- Everything below except meta, files and kernel_results is derived: store() rewrites it from the
 -- resolved corpus in one transaction.
 
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;
 -- "ANTH": marks the file as an index of ours (core/index/index_owner.h); nothing else is replaced.
 PRAGMA application_id = 1095652424;
 
@@ -51,10 +51,13 @@ CREATE TABLE nodes (
   plain        TEXT,
   promote_when TEXT,
   word_count   INTEGER NOT NULL DEFAULT 0,
-  in_graph     INTEGER NOT NULL DEFAULT 1
+  in_graph     INTEGER NOT NULL DEFAULT 1,
+  node_year    INTEGER           -- the node's year as the graph defines it (Graph::year): a LIT's year, a
+                                 -- SOTA's introduced_by paper's, a THEORY's earliest LIT source's; NULL else
 );
 CREATE INDEX nodes_kind ON nodes(kind);
 CREATE INDEX nodes_year ON nodes(year);
+CREATE INDEX nodes_node_year ON nodes(node_year);
 
 -- One row per relation of an in-graph note: the typed ones of its fields, then one "mentions" per body
 -- wikilink. dst is the resolved id, NULL when the target names no note; written is the target as written.

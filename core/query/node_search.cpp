@@ -8,7 +8,6 @@
 #include <charconv>
 
 #include "core/index/sqlite_util.h"
-#include "core/query/node_sql.h"
 #include "core/util/case_fold.h"
 
 namespace anth::query {
@@ -124,12 +123,9 @@ struct Candidate {
 // (see find_nodes); the rows then carry their score in a sixth column.
 Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter, const std::string& match,
                                      const std::vector<Candidate>* candidates) {
-  // The year takes a lookup per node: the inner query computes it only to filter or sort by it, the
-  // outer one for the rows that remain.
-  const bool year_inside = filter.years || filter.sort == SortKey::Year;
+  // A node's year is the graph's (Graph::year), stored with its row (nodes.node_year).
   std::vector<std::string> params;
-  std::string inner = "SELECT n.id, n.kind, n.status, n.title, n.year";
-  if (year_inside) inner += ", " + std::string(node_year_sql) + " AS node_year";
+  std::string inner = "SELECT n.id, n.kind, n.status, n.title, n.node_year";
   if (!filter.text.empty()) inner += ", s.score AS score";
   inner += " FROM nodes n";
   if (candidates) {
@@ -167,8 +163,8 @@ Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter, cons
     inner += " AND (n.status = 'contested' OR EXISTS (SELECT 1 FROM relations c"
              " WHERE c.src = n.id AND c.kind = 'contested_by'))";
   if (filter.years) {
-    if (filter.years->from) inner += " AND node_year >= " + std::to_string(*filter.years->from);
-    if (filter.years->to) inner += " AND node_year <= " + std::to_string(*filter.years->to);
+    if (filter.years->from) inner += " AND n.node_year >= " + std::to_string(*filter.years->from);
+    if (filter.years->to) inner += " AND n.node_year <= " + std::to_string(*filter.years->to);
   }
   // Written over the columns both queries have, so it serves for both.
   const std::string dir = filter.descending ? " DESC" : "";
@@ -182,9 +178,8 @@ Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter, cons
   }
   inner += order;
   if (filter.limit) inner += " LIMIT " + std::to_string(*filter.limit);
-  std::string sql = "SELECT n.id, n.kind, " + std::string(year_inside ? "n.node_year" : node_year_sql) +
-                    " AS node_year, n.status, n.title" + (candidates ? ", n.score" : "") + " FROM (" + inner + ") n" +
-                    order;
+  std::string sql = "SELECT n.id, n.kind, n.node_year, n.status, n.title" + std::string(candidates ? ", n.score" : "") +
+                    " FROM (" + inner + ") n" + order;
 
   Statement stmt(db, sql);
   if (auto ready = stmt.ready(); !ready) return std::unexpected(ready.error());

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/index/index_test_support.h"
+#include "tests/support/graph_facts.h"
 
 using namespace anth;
 using namespace anth::index_test;
@@ -73,17 +74,17 @@ TEST_CASE("index: store() time for a large corpus", "[.][index-bench]") {
   TempDir dir;
   Index index = open_rw(index_path(dir));
   restart();
-  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   WARN("store, cold (every file changed): " << seconds(t0));
 
   restart();
-  REQUIRE(index.store(b.corpus, {}, b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, {}, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   WARN("store, warm (nothing changed): " << seconds(t0));
 
   // Every note's rows change (a new tag everywhere): the graph tables are refilled whole.
   for (Note& n : b.corpus.notes) n.tags.push_back("everywhere");
   restart();
-  REQUIRE(index.store(b.corpus, {}, b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, {}, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   WARN("store, every note's rows changed, no file changed: " << seconds(t0));
 
   // 1% of the notes edited.
@@ -94,17 +95,17 @@ TEST_CASE("index: store() time for a large corpus", "[.][index-bench]") {
     some.push_back({&b.parses[i], CachedFile{b.parses[i].note.content_hash, 1, 1}});
   }
   restart();
-  REQUIRE(index.store(b.corpus, some, b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, some, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   WARN("store, 1% changed: " << seconds(t0));
   restart();
-  REQUIRE(index.store(b.corpus, {}, b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, {}, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   WARN("store, warm again: " << seconds(t0));
 
   // One note edited, as when a user saves a file.
   b.parses[5].note.body += " once more";
   b.corpus.notes[5].body += " once more";
   restart();
-  REQUIRE(index.store(b.corpus, {{&b.parses[5], CachedFile{1, 2, 3}}}, b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, {{&b.parses[5], CachedFile{1, 2, 3}}}, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   WARN("store, 1 note changed: " << seconds(t0));
 
   index = open_rw(dir.path() / "unused.db");

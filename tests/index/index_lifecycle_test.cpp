@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/index/index_test_support.h"
+#include "tests/support/graph_facts.h"
 
 using namespace anth;
 using namespace anth::index_test;
@@ -119,7 +120,7 @@ TEST_CASE("index: an index of another schema version is rebuilt", "[index]") {
   Built b = build(sample_files());
   {
     Index index = open_rw(path);
-    REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+    REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
     REQUIRE(sqlite3_exec(index.handle(), "PRAGMA user_version = 999", nullptr, nullptr, nullptr) == SQLITE_OK);
   }
   {
@@ -151,7 +152,7 @@ TEST_CASE("index: a truncated index is rebuilt", "[index]") {
   Built b = build(sample_files());
   {
     Index index = open_rw(path);
-    REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+    REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
     // Fold the WAL into the file so the truncation hits real pages.
     REQUIRE(sqlite3_exec(index.handle(), "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr) == SQLITE_OK);
   }
@@ -164,7 +165,7 @@ TEST_CASE("index: a truncated index is rebuilt", "[index]") {
     Index index = open_rw(path);
     CHECK(index.rebuilt());
     CHECK(index.cached_files().empty());
-    CHECK(index.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+    CHECK(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   }
 }
 
@@ -177,14 +178,14 @@ TEST_CASE("index: read-only mode refuses writes and creates nothing", "[index]")
   CHECK_FALSE(fs::exists(path.parent_path()));
 
   Built b = build(sample_files());
-  { REQUIRE(open_rw(path).store(b.corpus, b.changed(), b.paths, b.diagnostics)); }
+  { REQUIRE(open_rw(path).store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus))); }
   auto reader = Index::open(path, Index::Mode::ReadOnly);
   REQUIRE(reader);
   CHECK_FALSE(reader->rebuilt());
   CHECK(one(reader->handle(), "SELECT count(*) FROM nodes") == "8");
   int rc = sqlite3_exec(reader->handle(), "INSERT INTO tags(node, tag) VALUES('x', 'y')", nullptr, nullptr, nullptr);
   CHECK((rc & 0xff) == SQLITE_READONLY);
-  CHECK_FALSE(reader->store(b.corpus, {}, b.paths, b.diagnostics));
+  CHECK_FALSE(reader->store(b.corpus, {}, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   CHECK_FALSE(reader->store_kernel_result({"SOTA-192", "qk_norm", true, "[]", "g++", "2024-01-01T00:00:00Z", ""}));
 
   // A damaged file is reported, not replaced.
@@ -199,7 +200,7 @@ TEST_CASE("index: a reader sees the last committed state while a writer writes",
   fs::path path = index_path(dir);
   Built b = build(sample_files());
   Index writer = open_rw(path);
-  REQUIRE(writer.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+  REQUIRE(writer.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   REQUIRE(sqlite3_exec(writer.handle(), "BEGIN IMMEDIATE; DELETE FROM tags; DELETE FROM files;", nullptr, nullptr,
                        nullptr) == SQLITE_OK);
   auto reader = Index::open(path, Index::Mode::ReadOnly);
@@ -211,7 +212,7 @@ TEST_CASE("index: a reader sees the last committed state while a writer writes",
   REQUIRE(second);
   CHECK_FALSE(second->rebuilt());
   REQUIRE(sqlite3_exec(writer.handle(), "ROLLBACK", nullptr, nullptr, nullptr) == SQLITE_OK);
-  REQUIRE(second->store(b.corpus, {}, b.paths, b.diagnostics));
+  REQUIRE(second->store(b.corpus, {}, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   CHECK(one(reader->handle(), "SELECT count(*) FROM tags") == "3");
 }
 
@@ -247,7 +248,7 @@ TEST_CASE("index: a moved-from index fails cleanly", "[index]") {
   CHECK(index.handle() == nullptr);  // NOLINT(bugprone-use-after-move)
   CHECK(index.cached_files().empty());
   CHECK_FALSE(index.load_parse("x"));
-  CHECK_FALSE(index.store(Corpus{}, {}, {}, {}));
+  CHECK_FALSE(index.store(Corpus{}, {}, {}, {}, anth::test::graph_facts(Corpus{})));
   CHECK(index.kernel_results().empty());
 }
 
@@ -257,7 +258,7 @@ TEST_CASE("index: a clean close skips the integrity check next time, a changed f
   Built b = build({{"lit/LIT-640.md", lit_640}});
   {
     Index index = open_rw(path);
-    REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+    REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   }
   // Closed cleanly: the WAL is folded back and the file's stamp remembered.
   CHECK_FALSE(fs::exists(path.string() + "-wal"));

@@ -9,6 +9,7 @@
 #include "core/index/index.h"
 #include "ingest/note_parser.h"
 #include "tests/support/test_support.h"
+#include "tests/support/graph_facts.h"
 
 using namespace anth::ingest;  // the stage under test
 
@@ -46,7 +47,7 @@ TEST_CASE("index: any value over SQLite's length limit says so, not NOT NULL", "
   // A diagnostic's message goes to a NOT NULL column of its own, outside any parse.
   Diagnostic d{"S008", Severity::Error, {"lit/a.md", 1, 1}, std::string(5000, 'm'), {}};
   Corpus corpus;
-  auto stored = index.store(corpus, {}, {}, {d});
+  auto stored = index.store(corpus, {}, {}, {d}, anth::test::graph_facts(corpus));
   REQUIRE_FALSE(stored);
   INFO(stored.error());
   CHECK(stored.error().find("a value of 5000 bytes is too large for the index: SQLite's limit is 4096 bytes") !=
@@ -54,5 +55,5 @@ TEST_CASE("index: any value over SQLite's length limit says so, not NOT NULL", "
   CHECK(stored.error().find("NOT NULL") == std::string::npos);
   // Nothing was left half-written: a store within the limit works on the same connection.
   d.message = "short";
-  CHECK(index.store(corpus, {}, {}, {d}));
+  CHECK(index.store(corpus, {}, {}, {d}, anth::test::graph_facts(corpus)));
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/index/index_test_support.h"
+#include "tests/support/graph_facts.h"
 
 using namespace anth;
 using namespace anth::index_test;
@@ -14,7 +15,7 @@ TEST_CASE("index: store keeps parses and hashes", "[index]") {
   REQUIRE(index.cached_files().empty());
   auto changed = b.changed();
   changed[0].file = CachedFile{0xffffffffffffffffull, 123456, -5};
-  auto stored = index.store(b.corpus, changed, b.paths, b.diagnostics);
+  auto stored = index.store(b.corpus, changed, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus));
   REQUIRE(stored);
 
   auto cached = index.cached_files();
@@ -34,7 +35,7 @@ TEST_CASE("index: store keeps parses and hashes", "[index]") {
 
   // A later run: one file gone, nothing reparsed; the gone file is forgotten, the others kept.
   Built later = build({{"sota/SOTA-192.md", sota_192}, {"lit/LIT-640.md", lit_640}});
-  REQUIRE(index.store(later.corpus, {}, later.paths, later.diagnostics));
+  REQUIRE(index.store(later.corpus, {}, later.paths, later.diagnostics, anth::test::graph_facts(later.corpus)));
   cached = index.cached_files();
   CHECK(cached.size() == 2);
   CHECK(cached.contains("sota/SOTA-192.md"));
@@ -52,7 +53,7 @@ TEST_CASE("index: store writes the derived tables", "[index]") {
   TempDir dir;
   Built b = build(sample_files());
   Index index = open_rw(index_path(dir));
-  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   sqlite3* db = index.handle();
 
   CHECK(one(db, "SELECT count(*) FROM nodes") == "8");
@@ -128,9 +129,9 @@ TEST_CASE("index: a second store rewrites what changed", "[index]") {
   TempDir dir;
   Built b = build(sample_files());
   Index index = open_rw(index_path(dir));
-  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   // Twice with the same corpus: the same content.
-  REQUIRE(index.store(b.corpus, {}, b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, {}, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   sqlite3* db = index.handle();
   CHECK(one(db, "SELECT count(*) FROM nodes") == "8");
   CHECK(one(db, "SELECT count(*) FROM search") == "7");
@@ -144,7 +145,7 @@ TEST_CASE("index: a second store rewrites what changed", "[index]") {
     if (f.first == "lit/LIT-088.md") f.second = std::string(lit_088) + "Now with zebras.\n";
   files.push_back({"lit/LIT-900.md", "---\nid: LIT-900\ntitle: Giraffes\nauthors: [A]\nyear: 2024\n---\nTall.\n"});
   Built c = build(files);
-  REQUIRE(index.store(c.corpus, c.changed(), c.paths, c.diagnostics));
+  REQUIRE(index.store(c.corpus, c.changed(), c.paths, c.diagnostics, anth::test::graph_facts(c.corpus)));
   CHECK(one(db, "SELECT count(*) FROM nodes") == "8");
   CHECK(one(db, "SELECT count(*) FROM nodes WHERE id = 'LIT-449'") == "0");
   CHECK(one(db, "SELECT count(*) FROM search") == "7");
@@ -201,7 +202,7 @@ TEST_CASE("index: updating a few notes gives what writing them all gives", "[ind
   Built after = build(generated_files(100, 1));
 
   Index incremental = open_rw(dir.path() / "incremental.db");
-  REQUIRE(incremental.store(before.corpus, before.changed(), before.paths, before.diagnostics));
+  REQUIRE(incremental.store(before.corpus, before.changed(), before.paths, before.diagnostics, anth::test::graph_facts(before.corpus)));
   sqlite3* db = incremental.handle();
   std::string max_rowid = one(db, "SELECT max(rowid) FROM nodes");
   std::string untouched = one(db, "SELECT rowid FROM nodes WHERE id = 'LIT-120'");
@@ -210,7 +211,7 @@ TEST_CASE("index: updating a few notes gives what writing them all gives", "[ind
   for (const ParsedNote& p : after.parses)
     if (p.note.id == "LIT-105" || p.note.id == "LIT-999") changed.push_back({&p, {p.note.content_hash, 1000, 42}});
   REQUIRE(changed.size() == 2);
-  REQUIRE(incremental.store(after.corpus, changed, after.paths, after.diagnostics));
+  REQUIRE(incremental.store(after.corpus, changed, after.paths, after.diagnostics, anth::test::graph_facts(after.corpus)));
   // The notes untouched kept their rows; the edited one was written anew.
   CHECK(one(db, "SELECT rowid FROM nodes WHERE id = 'LIT-120'") == untouched);
   CHECK(std::stoll(one(db, "SELECT rowid FROM nodes WHERE id = 'LIT-105'")) > std::stoll(max_rowid));
@@ -218,19 +219,19 @@ TEST_CASE("index: updating a few notes gives what writing them all gives", "[ind
   CHECK(one(db, "SELECT count(*) FROM nodes WHERE id = 'LIT-103'") == "0");
 
   Index whole = open_rw(dir.path() / "whole.db");
-  REQUIRE(whole.store(after.corpus, after.changed(), after.paths, after.diagnostics));
+  REQUIRE(whole.store(after.corpus, after.changed(), after.paths, after.diagnostics, anth::test::graph_facts(after.corpus)));
   CHECK(derived_content(incremental.handle()) == derived_content(whole.handle()));
   CHECK(one(db, "SELECT count(*) FROM files") == std::to_string(after.parses.size()));
 
   // Back to the first corpus, then to a corpus where most notes changed (refilled whole).
-  REQUIRE(incremental.store(before.corpus, before.changed(), before.paths, before.diagnostics));
+  REQUIRE(incremental.store(before.corpus, before.changed(), before.paths, before.diagnostics, anth::test::graph_facts(before.corpus)));
   Index again = open_rw(dir.path() / "again.db");
-  REQUIRE(again.store(before.corpus, before.changed(), before.paths, before.diagnostics));
+  REQUIRE(again.store(before.corpus, before.changed(), before.paths, before.diagnostics, anth::test::graph_facts(before.corpus)));
   CHECK(derived_content(incremental.handle()) == derived_content(again.handle()));
   for (Note& n : before.corpus.notes) n.tags.push_back("everywhere");
-  REQUIRE(incremental.store(before.corpus, {}, before.paths, before.diagnostics));
+  REQUIRE(incremental.store(before.corpus, {}, before.paths, before.diagnostics, anth::test::graph_facts(before.corpus)));
   Index third = open_rw(dir.path() / "third.db");
-  REQUIRE(third.store(before.corpus, before.changed(), before.paths, before.diagnostics));
+  REQUIRE(third.store(before.corpus, before.changed(), before.paths, before.diagnostics, anth::test::graph_facts(before.corpus)));
   CHECK(derived_content(incremental.handle()) == derived_content(third.handle()));
   CHECK(one(db, "SELECT count(*) FROM tags WHERE tag = 'everywhere'") == "100");
 }
@@ -241,9 +242,9 @@ TEST_CASE("index: rewriting most of the search table keeps its configuration", "
   sqlite3* db = index.handle();
   CHECK(one(db, "SELECT v FROM search_config WHERE k = 'hashsize'") == "16777216");
   Built b = build(sample_files());
-  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   for (Note& n : b.corpus.notes) n.body += "\nEvery note now mentions zeppelins.\n";
-  REQUIRE(index.store(b.corpus, {}, b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, {}, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   CHECK(one(db, "SELECT v FROM search_config WHERE k = 'hashsize'") == "16777216");
   CHECK(one(db, "SELECT count(*) FROM search WHERE search MATCH 'zeppelin'") == "7");
   CHECK(one(db, "SELECT count(*) FROM search") == "7");
@@ -256,7 +257,7 @@ TEST_CASE("index: a note kept out of the graph loses its id to the in-graph one"
                    {"b/LIT-640.md", std::string(lit_640) + "\nduplicate\n"},
                    {"0/LIT-640.md", "---\ntitle: [unclosed\n---\n"}});
   Index index = open_rw(index_path(dir));
-  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   CHECK(rows(index.handle(), "SELECT id, path, in_graph FROM nodes") ==
         std::vector<std::string>{"LIT-640|a/LIT-640.md|1"});
   CHECK(one(index.handle(), "SELECT count(*) FROM files") == "3");
@@ -266,14 +267,14 @@ TEST_CASE("index: a failed store leaves the previous content", "[index]") {
   TempDir dir;
   Built b = build(sample_files());
   Index index = open_rw(index_path(dir));
-  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   sqlite3* db = index.handle();
   std::string nodes = one(db, "SELECT group_concat(id) FROM nodes");
   // A table store() writes late is gone: the whole store must roll back.
   REQUIRE(sqlite3_exec(db, "DROP TABLE authors", nullptr, nullptr, nullptr) == SQLITE_OK);
 
   Built later = build({{"lit/LIT-900.md", "---\nid: LIT-900\ntitle: Giraffes\nauthors: [A]\nyear: 2024\n---\n"}});
-  auto stored = index.store(later.corpus, later.changed(), later.paths, later.diagnostics);
+  auto stored = index.store(later.corpus, later.changed(), later.paths, later.diagnostics, anth::test::graph_facts(later.corpus));
   REQUIRE_FALSE(stored);
   CHECK(stored.error().find("authors") != std::string::npos);
   CHECK(stored.error().find('\n') == std::string::npos);
@@ -309,6 +310,6 @@ TEST_CASE("index: kernel results are upserted and listed by node", "[index]") {
 
   // A store() of the notes leaves them alone.
   Built b = build(sample_files());
-  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics));
+  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   CHECK(index.kernel_results().size() == 2);
 }

@@ -7,6 +7,7 @@
 #include "core/index/index.h"
 #include "ingest/load_corpus.h"
 #include "tests/support/test_support.h"
+#include "tests/support/graph_facts.h"
 
 using namespace anth::ingest;  // the stage under test
 
@@ -79,7 +80,7 @@ TEST_CASE("cache: a parse made by another parser version is parsed again", "[ing
     REQUIRE(index);
     auto loaded = load_corpus({dir.path()}, &*index);
     REQUIRE(loaded);
-    REQUIRE(index->store(loaded->corpus, loaded->changed(), loaded->paths, loaded->corpus.diagnostics));
+    REQUIRE(index->store(loaded->corpus, loaded->changed(), loaded->paths, loaded->corpus.diagnostics, anth::test::graph_facts(loaded->corpus)));
     return std::move(*loaded);
   };
   CHECK(load().parsed == 2);

@@ -8,6 +8,7 @@
 #include "core/index/sqlite_util.h"
 #include "ingest/load_corpus.h"
 #include "tests/support/test_support.h"
+#include "tests/support/graph_facts.h"
 
 using namespace anth::ingest;  // the stage under test
 
@@ -27,7 +28,7 @@ LoadedCorpus load_and_store(const fs::path& root, bool bodies = false) {
   options.bodies = bodies;
   auto loaded = load_corpus(options, &*index);
   REQUIRE(loaded);
-  REQUIRE(index->store(loaded->corpus, loaded->changed(), loaded->paths, loaded->corpus.diagnostics));
+  REQUIRE(index->store(loaded->corpus, loaded->changed(), loaded->paths, loaded->corpus.diagnostics, anth::test::graph_facts(loaded->corpus)));
   return std::move(*loaded);
 }
 
@@ -109,7 +110,7 @@ TEST_CASE("a cold run hands its parses to the index in batches, and they are all
   REQUIRE(first);
   CHECK(first->parsed == static_cast<std::size_t>(n));
   CHECK(first->fresh.size() < static_cast<std::size_t>(n));  // the first batch is already stored
-  REQUIRE(index->store(first->corpus, first->changed(), first->paths, first->corpus.diagnostics));
+  REQUIRE(index->store(first->corpus, first->changed(), first->paths, first->corpus.diagnostics, anth::test::graph_facts(first->corpus)));
 
   LoadedCorpus second = load_and_store(dir.path());
   CHECK(second.parsed == 0);

@@ -138,6 +138,22 @@ TEST_CASE("query: query answers from the index and refreshes it when a note chan
   CHECK(corpus.run("query --kind term --format ids").out == "attention-entropy\nqk-norm\n");
 }
 
+TEST_CASE("query: a practice's --year is its paper's, and follows it when only the paper changes", "[query]") {
+  // The year of a node is the graph's (Graph::year), stored with the node's row: SOTA-404 is
+  // introduced by LIT-088 (2023). Editing LIT-088 alone must move SOTA-404, whose own file and rows
+  // are unchanged, so the stored year must be rewritten for the notes whose year comes from another.
+  QueryCorpus corpus;
+  CHECK(corpus.run("query --year 2023 --kind sota --format ids").out.find("SOTA-404\n") != std::string::npos);
+  fs::path lit = corpus.path() / "lit" / "LIT-088.md";
+  std::string text = read_file(lit);
+  REQUIRE(text.find("year: 2023\n") != std::string::npos);
+  text.replace(text.find("year: 2023\n"), 11, "year: 2011\n");
+  std::ofstream(lit, std::ios::trunc) << text;
+  CHECK(corpus.run("query --year 2023 --kind sota --format ids").out.find("SOTA-404\n") == std::string::npos);
+  CHECK(corpus.run("query --year 2011 --kind sota,lit --format ids").out == "LIT-088\nSOTA-404\n");
+  CHECK(corpus.run("query --sql \"SELECT node_year FROM nodes WHERE id = 'SOTA-404'\" --format ids").out == "2011\n");
+}
+
 TEST_CASE("query: query --help shows the filters and examples", "[query]") {
   QueryCorpus corpus;
   RunResult r = corpus.run("query --help");

@@ -76,7 +76,21 @@ def theme_checks(b, url):
     theme = b.eval("document.documentElement.getAttribute('data-theme')")
     bg = b.eval("getComputedStyle(document.body).backgroundColor")
     check("the theme toggle persists across a reload", theme == "dark" and bg == "rgb(21, 22, 26)", (theme, bg))
+    # The palette is one light-dark() pair per colour: with no choice made the system's scheme picks it,
+    # and a choice overrides the system's either way.
     b.eval("localStorage.removeItem('anthology-theme')")
+    for system, chosen, want in (("dark", None, "rgb(21, 22, 26)"), ("light", None, "rgb(251, 250, 247)"),
+                                 ("dark", "light", "rgb(251, 250, 247)"), ("light", "dark", "rgb(21, 22, 26)")):
+        b.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": system}]})
+        if chosen:
+            b.eval(f"localStorage.setItem('anthology-theme', '{chosen}')")
+        b.go(url("SOTA-192.html"))
+        bg = b.eval("getComputedStyle(document.body).backgroundColor")
+        badge = b.eval("getComputedStyle(document.querySelector('.badge')).color")
+        want_badge = "rgb(17, 17, 17)" if want == "rgb(21, 22, 26)" else "rgb(255, 255, 255)"
+        check(f"system {system}, chosen {chosen}: the page's palette follows", (bg, badge) == (want, want_badge), (bg, badge))
+        b.eval("localStorage.removeItem('anthology-theme')")
+    b.send("Emulation.setEmulatedMedia", {"features": []})
 
 
 def copy_checks(b, url):

@@ -1,6 +1,6 @@
 // The layout parts of a node's page made in C++: the table of contents read from the body's headings
-// (render/site/toc.h) and the breadcrumbs and contents on the site fixture's pages; and the forced
-// dark theme of layout.css, which must stay the dark palette of style.css.
+// (render/site/toc.h) and the breadcrumbs and contents on the site fixture's pages; and the palette,
+// each colour written once as a light-dark() pair.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -96,26 +96,27 @@ TEST_CASE("site layout: dates from the frontmatter, else the last commit of a co
   CHECK(read_file(dir.path() / "site/LIT-001.html").find("Created <time") != std::string::npos);
 }
 
-namespace {
-
-// The custom properties of the first block after `selector` in a stylesheet.
-std::map<std::string, std::string> properties_after(std::string_view css, std::string_view selector) {
-  std::map<std::string, std::string> out;
-  std::size_t at = css.find(selector);
-  REQUIRE(at != std::string_view::npos);
-  std::string block(css.substr(at, css.find('}', at) - at));
+TEST_CASE("site layout: each colour of the palette is written once, its dark twin beside it", "[site][layout]") {
+  // The reader's theme only fixes color-scheme (layout.css), so there is no second dark palette to keep
+  // equal to the first: a custom property set twice, or a colour rule under prefers-color-scheme, is one.
+  std::map<std::string, int> written;
   static const std::regex property(R"((--[a-z-]+):\s*([^;]+);)");
-  for (std::sregex_iterator i(block.begin(), block.end(), property), end; i != end; ++i) out[(*i)[1]] = (*i)[2];
-  return out;
-}
-
-}  // namespace
-
-TEST_CASE("site layout: the chosen dark theme is the system's dark palette", "[site][layout]") {
+  for (const char* sheet : {"render/assets/site/static/style.css", "render/assets/site/static/layout.css",
+                            "render/assets/site/static/graph.css"}) {
+    std::string css(*anth::embedded_asset(sheet));
+    INFO(sheet);
+    CHECK(css.find("prefers-color-scheme") == std::string::npos);
+    std::size_t root = css.find(":root {");
+    if (root == std::string::npos) continue;
+    std::string block = css.substr(root, css.find('}', root) - root);
+    for (std::sregex_iterator i(block.begin(), block.end(), property), end; i != end; ++i) ++written[(*i)[1]];
+  }
+  for (const auto& [name, count] : written) {
+    INFO(name);
+    CHECK(count == 1);
+  }
+  CHECK(written.count("--bg"));
+  CHECK(written.count("--e-prov"));
   std::string_view style = *anth::embedded_asset("render/assets/site/static/style.css");
-  std::string_view layout = *anth::embedded_asset("render/assets/site/static/layout.css");
-  auto system = properties_after(style, ":root:not([data-theme=\"light\"]) {");
-  auto chosen = properties_after(layout, ":root[data-theme=\"dark\"] {");
-  CHECK(system.size() >= 10);
-  CHECK(chosen == system);
+  CHECK(style.find("--bg: light-dark(#fbfaf7, #15161a)") != std::string_view::npos);
 }
