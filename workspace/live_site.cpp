@@ -1,82 +1,90 @@
 #include "workspace/live_site.h"
 
 #include <algorithm>
-#include <mutex>
 
+#include "core/util/contained_file.h"
 #include "render/site/page_keys_file.h"
 #include "render/site/site_builder.h"
+#include "render/site/site_writer.h"
 
 namespace anth::workspace {
 
-LiveSite::LiveSite(site::SiteOptions options, std::vector<StoredKernelResult> kernel_results)
-    : options_(std::move(options)), kernel_results_(std::move(kernel_results)) {
-  options_.renderer = "anthology workspace";  // keys live as long as the process: any fixed name will do
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::uint64_t largest_file = std::uint64_t(1) << 30;
+
+}  // namespace
+
+LiveSite::LiveSite(site::SiteOptions options, std::vector<StoredKernelResult> kernel_results, fs::path folder)
+    : options_(std::move(options)), kernel_results_(std::move(kernel_results)), folder_(std::move(folder)) {
+  options_.renderer = "anthology workspace";  // a site of its own: any fixed name will do
 }
 
-std::vector<std::string> LiveSite::render(const Workspace& ws) {
-  Files before;
-  {
-    std::shared_lock lock(mutex_);
-    before = files_;
-  }
+std::optional<std::vector<std::string>> LiveSite::render(const Workspace& ws) {
   site::SiteInput input{ws.corpus(), ws.graph(), ws.diagnostics(), kernel_results_, options_};
-  if (auto keys = before.find(site::page_keys_file); keys != before.end())
-    input.options.recorded = site::RecordedKeys::parse(*keys->second);
-  Files after;
+  input.options.recorded = site::RecordedKeys::load(folder_);
+  site::WriteOptions write;
+  write.corpus = ws.root();
+  auto writer = site::SiteWriter::begin(folder_, write);
+  auto fail = [&](std::string why) {
+    std::lock_guard lock(mutex_);
+    error_ = std::move(why);
+    return std::nullopt;
+  };
+  if (!writer) return fail(writer.error());
   std::mutex turn;
+  std::set<std::string> after;
+  std::vector<std::string> changed;
+  fs::path real = real_root(folder_);
   bool built = site::build_site(
       input,
       [&](const std::string& path, std::string bytes) {
-        auto shared = std::make_shared<const std::string>(std::move(bytes));
-        std::lock_guard lock(turn);
-        after[path] = std::move(shared);
-        return true;
+        auto before = read_inside(real, path, largest_file);
+        {
+          std::lock_guard lock(turn);
+          after.insert(path);
+          if ((!before || *before != bytes) && path != site::page_keys_file) changed.push_back(path);
+        }
+        return (*writer)->put(path, std::move(bytes));
       },
       [&](const std::string& path) {
-        auto it = before.find(path);
-        if (it == before.end()) return false;
+        if (!(*writer)->keep(path)) return false;
         std::lock_guard lock(turn);
-        after[path] = it->second;
+        after.insert(path);
         return true;
       });
-  if (!built) return {};
-  std::vector<std::string> changed;
-  for (const auto& [path, bytes] : after) {
-    auto it = before.find(path);
-    if (path != site::page_keys_file && (it == before.end() || (it->second != bytes && *it->second != *bytes)))
-      changed.push_back(path);
-  }
-  for (const auto& [path, bytes] : before)
+  if (!built) return fail((*writer)->error());
+  auto stats = (*writer)->commit();
+  if (!stats) return fail(stats.error());
+  std::lock_guard lock(mutex_);
+  for (const std::string& path : paths_)
     if (!after.count(path)) changed.push_back(path);
   std::sort(changed.begin(), changed.end());
-  std::unique_lock lock(mutex_);
-  files_ = std::move(after);
-  ++generation_;
+  paths_ = std::move(after);
+  error_.clear();
   return changed;
 }
 
-std::shared_ptr<const std::string> LiveSite::file(const std::string& path) const {
-  std::shared_lock lock(mutex_);
-  auto it = files_.find(path);
-  return it == files_.end() ? nullptr : it->second;
+std::string LiveSite::error() const {
+  std::lock_guard lock(mutex_);
+  return error_;
 }
 
-std::uint64_t LiveSite::generation() const {
-  std::shared_lock lock(mutex_);
-  return generation_;
+std::shared_ptr<const std::string> LiveSite::file(const std::string& path) const {
+  auto bytes = read_inside(real_root(folder_), path, largest_file);
+  return bytes ? std::make_shared<const std::string>(std::move(*bytes)) : nullptr;
 }
 
 std::size_t LiveSite::size() const {
-  std::shared_lock lock(mutex_);
-  return files_.size();
+  std::lock_guard lock(mutex_);
+  return paths_.size();
 }
 
 std::vector<std::string> LiveSite::paths() const {
-  std::shared_lock lock(mutex_);
-  std::vector<std::string> out;
-  for (const auto& entry : files_) out.push_back(entry.first);
-  std::sort(out.begin(), out.end());
-  return out;
+  std::lock_guard lock(mutex_);
+  return {paths_.begin(), paths_.end()};
 }
 
 }  // namespace anth::workspace

@@ -1,13 +1,16 @@
 #pragma once
-// The site of a workspace held in memory, for `serve`: rendered whole once, then after each patch
-// again with every node page whose key (render/site/page_keys.h) is unchanged carried over rather than
-// rendered, and compared file by file with what it replaces, so that the server knows which pages
-// changed and tells the browsers showing them. Read from any thread while the next one renders.
+// The site of a workspace for `serve`: rendered into a folder of its own (beside the index, never the
+// `build` site), whole once, then after each patch again with every node page whose key
+// (render/site/page_keys.h) is unchanged carried over rather than rendered, and swapped in as a build
+// swaps its site in; what was rendered is compared with the file it replaces, so that the server knows
+// which pages changed and tells the browsers showing them. A folder rather than memory: the pages of
+// 10,000 notes are several times the workspace's own size. Read from any thread while the next renders.
 #include <cstdint>
+#include <filesystem>
 #include <memory>
-#include <shared_mutex>
+#include <mutex>
+#include <set>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "core/index/index.h"
@@ -18,29 +21,30 @@ namespace anth::workspace {
 
 class LiveSite {
  public:
-  // `options`: as `build` gives them (title, bodies stored in the index, KaTeX's folder, ...); the
-  // keys recorded are the site's own. `kernel_results`: the kernels' last results, from the index.
-  LiveSite(site::SiteOptions options, std::vector<StoredKernelResult> kernel_results);
+  // `options`: as `build` gives them (title, bodies stored in the index, KaTeX's folder, ...).
+  // `kernel_results`: the kernels' last results, from the index. `folder`: where the site is written.
+  LiveSite(site::SiteOptions options, std::vector<StoredKernelResult> kernel_results, std::filesystem::path folder);
 
   // Renders the site of `ws` as it is now and swaps it in. Returns the paths that were added, changed
-  // or removed, sorted; empty when the render failed (the site before stays).
-  std::vector<std::string> render(const Workspace& ws);
+  // or removed, sorted; nullopt when it could not be written (the site before stays; error() says why).
+  std::optional<std::vector<std::string>> render(const Workspace& ws);
+  std::string error() const;
 
-  // A file of the site by its path ("LIT-001.html", "style.css"), or null.
+  // A file of the site by its path ("LIT-001.html", "style.css"; checked by the caller: no ".."), or
+  // null. Only regular files inside the folder are read.
   std::shared_ptr<const std::string> file(const std::string& path) const;
-  // How many renders were swapped in: a browser's page knows whether it is behind.
-  std::uint64_t generation() const;
   std::size_t size() const;
   // Every file's path, sorted (tests).
   std::vector<std::string> paths() const;
 
  private:
-  using Files = std::unordered_map<std::string, std::shared_ptr<const std::string>>;
   site::SiteOptions options_;
   std::vector<StoredKernelResult> kernel_results_;
-  mutable std::shared_mutex mutex_;
-  Files files_;
-  std::uint64_t generation_ = 0;
+  std::filesystem::path folder_;
+  std::filesystem::path corpus_;
+  mutable std::mutex mutex_;
+  std::set<std::string> paths_;  // of the site swapped in last
+  std::string error_;
 };
 
 }  // namespace anth::workspace

@@ -187,8 +187,8 @@ TEST_CASE("workspace: a random sequence of patches equals a cold run after every
   workspace::Workspace& w = *opened;
   site::SiteOptions options;
   options.site_title = w.config().site_title;
-  workspace::LiveSite live(options, {});
-  live.render(w);
+  workspace::LiveSite live(options, {}, dir.path() / "site");
+  REQUIRE(live.render(w));
   check_equal(ws::cold_run(root), w, live, "as loaded");
 
   Editor editor(root, seed);
@@ -198,7 +198,7 @@ TEST_CASE("workspace: a random sequence of patches equals a cold run after every
     for (const std::string& path : editor.step(what)) w.update_from_disk(path);
     history += "\n" + std::to_string(step) + ": " + what;
     w.refresh();
-    live.render(w);
+    REQUIRE(live.render(w));
     check_equal(ws::cold_run(root), w, live, history);
   }
 }
