@@ -92,7 +92,8 @@ int run_serve(const Args& args) {
     }
     const std::vector<std::string>& pages = *rendered;
     server.announce(pages);
-    std::cout << "rebuilt in " << elapsed_ms(began) << " ms: " << list_briefly(applied.refresh.changed) << " changed; "
+    std::cout << "rebuilt in " << elapsed_ms(began) << " ms (checks " << applied.refresh.took.count() / 1000 << " ms): "
+              << list_briefly(applied.refresh.changed) << " changed; "
               << pages.size() << (pages.size() == 1 ? " file" : " files") << " of the site changed (" << list_briefly(pages) << ")" << std::endl;
   });
   server.stop();

@@ -7,6 +7,7 @@
 #include "core/rules/rule.h"
 #include "core/rules/severity_policy.h"
 #include "core/util/contained_file.h"
+#include "core/util/phase_timer.h"
 #include "ingest/resolver.h"
 #include "ingest/scan.h"
 #include "workspace/resolution_reset.h"
@@ -148,20 +149,26 @@ void Workspace::sync_with_disk() {
 
 // Resolves every note again from its parse, then graph and rules: what open_session does after ingest.
 void Workspace::check() {
+  PhaseTimer timer;  // ANTHOLOGY_TIMINGS=1: where a patch's time goes
   corpus_.diagnostics.clear();
   for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
     reset_resolution(corpus_.notes[i], parsed_[i].id, parsed_[i].in_graph);
     corpus_.diagnostics.insert(corpus_.diagnostics.end(), parsed_[i].findings.begin(), parsed_[i].findings.end());
   }
   corpus_.diagnostics.insert(corpus_.diagnostics.end(), folder_findings_.begin(), folder_findings_.end());
+  timer.mark("workspace: reset");
   ingest::resolve_corpus(corpus_);
+  timer.mark("workspace: resolve");
   graph_.reset();
   graph_ = std::make_unique<Graph>(corpus_);
+  timer.mark("workspace: graph");
   std::vector<Diagnostic> raw = corpus_.diagnostics;
   raw.insert(raw.end(), config_.findings.begin(), config_.findings.end());
   std::vector<Diagnostic> graph_findings = check_graph(corpus_, *graph_);
   raw.insert(raw.end(), graph_findings.begin(), graph_findings.end());
+  timer.mark("workspace: rules");
   diagnostics_ = finalize_diagnostics(std::move(raw), corpus_, config_);
+  timer.mark("workspace: findings configured and sorted");
 }
 
 Refresh Workspace::refresh() {
