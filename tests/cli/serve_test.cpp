@@ -17,7 +17,7 @@ TEST_CASE("serve: pages, live reload events, refused requests and a clean stop t
   CHECK(r.status == 0);
 }
 
-TEST_CASE("serve: a host other than this machine's is warned about; SIGINT stops it with status 0", "[cli][serve]") {
+TEST_CASE("serve: a host other than this machine's is warned about, and SIGINT stops it with status 0", "[cli][serve]") {
   TempDir dir;
   fs::path corpus = site::copy_fixture(dir);
   RunResult r = run("timeout --preserve-status -s INT 4 " + site::shell_arg(anthology_binary()) + " serve --port 0 --host 0.0.0.0 --corpus " +
