@@ -11,10 +11,10 @@
 
 #include "cli/build_kernels.h"
 #include "cli/build_stamp.h"
+#include "cli/build_watch.h"
 #include "cli/progress.h"
 #include "cli/commands.h"
 #include "cli/session.h"
-#include "cli/watch.h"
 #include "core/index/body_reader.h"
 #include "core/query/query_db.h"
 #include "core/util/contained_file.h"
@@ -246,20 +246,14 @@ int run_build(const Args& args) {
   int status = build_once(&args);
   if (!args.has("--watch")) return status;
   if (status == 2) return status;  // nothing to watch: no corpus, or the site cannot be written
-
-  WatchOptions watch{corpus_root(args)};
-  if (const char* n = std::getenv("ANTHOLOGY_WATCH_MAX_REBUILDS")) watch.max_rebuilds = std::atoi(n);  // for tests
-  std::cerr << "anthology build: watching " << watch.root.string() << " for changes (Ctrl-C to stop)\n";
-  auto watched = watch_corpus(watch, [&](const std::vector<std::string>& changed) {
-    std::cerr << "anthology build: changed ";
-    for (std::size_t i = 0; i < changed.size() && i < 5; ++i) std::cerr << (i ? ", " : "") << changed[i];
-    if (changed.size() > 5) std::cerr << " and " << changed.size() - 5 << " more";
-    std::cerr << "\n";
-    build_once(&args);  // a broken or half-written note is a diagnostic; the watch goes on
-    std::cout.flush();
-  });
-  if (!watched) return usage_error("build", watched.error());
-  return 0;
+  fs::path root = corpus_root(args);
+  auto config = ingest::load_config(root);
+  auto out = config ? out_dir(args, root, *config) : Expected<fs::path>(failure(config.error()));
+  if (!out) return usage_error("build", out.error());
+  auto print = [&](const site::WriteStats& stats, const BuildSummary& summary, std::chrono::steady_clock::time_point began) {
+    print_summary(*out, stats, summary, began);
+  };
+  return watch_build(args, {*out, [&] { return build_once(&args); }, print});
 }
 
 }  // namespace anth::cli

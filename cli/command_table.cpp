@@ -11,7 +11,7 @@ namespace anth::cli {
 // The handlers, one per row (cli/cmd_<name>.cpp).
 int run_build(const Args&), run_lint(const Args&), run_query(const Args&), run_show(const Args&),
     run_path(const Args&), run_neighbors(const Args&), run_origin(const Args&), run_kernels(const Args&),
-    run_export(const Args&), run_import(const Args&), run_completion(const Args&);
+    run_export(const Args&), run_import(const Args&), run_completion(const Args&), run_serve(const Args&);
 
 namespace {
 
@@ -43,6 +43,21 @@ std::vector<Command> rows() {
        {},
        {"anthology build", "anthology build --out public", "anthology build --strict --corpus data"},
        run_build},
+
+      {"serve", "serve the site over HTTP, patched and reloaded as notes change", "[--port N] [--host ADDR] [--open]",
+       "Loads the corpus once and serves its site from memory at http://127.0.0.1:8000/ (GET and\n"
+       "HEAD only). When a note is saved, only that note is parsed again, the links, graph and\n"
+       "findings follow, and a page open in a browser reloads itself when the edit changed it.\n"
+       "It prints the URL when ready and a line per rebuild; Ctrl-C stops it. The site `build`\n"
+       "writes has no reload script. A --host other than this machine's is warned about.\n"
+       "Exit status: 0 stopped, 2 serve could not start (no corpus, the port taken).",
+       {{"--port", "N", "the port to listen on (default 8000; 0: any free port, printed)"},
+        {"--host", "ADDR", "the address to listen on (default 127.0.0.1, this machine only)"},
+        {"--open", "", "open the site in the desktop's browser (xdg-open) once it is served"},
+        {"--unsafe-html", "", "keep raw HTML of notes as HTML (trusted corpora only; escaped by default)"}},
+       {},
+       {"anthology serve", "anthology serve --open", "anthology serve --port 0 --corpus ~/anthology"},
+       run_serve},
 
       {"lint", "check the corpus against the rules", "[OPTIONS] [PATH...]",
        "Checks the corpus against the structure, reference, provenance and kernel rules.\n"

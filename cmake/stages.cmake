@@ -4,7 +4,8 @@
 # root on its include path could include anything. Instead each stage gets an include root in the
 # build tree holding symlinks to its own source folders only:
 #   stage-include/model/core/{model,util}   stage-include/core/core/{graph,rules,query,index,config}
-#   stage-include/ingest/ingest             stage-include/render/render       stage-include/cli/cli
+#   stage-include/ingest/ingest             stage-include/render/render
+#   stage-include/workspace/workspace       stage-include/cli/cli
 # and a target sees its own root and the roots of the stages below it, nothing else: an include
 # against the direction is "No such file or directory". The compiler's own first look, in the
 # including file's folder, can still reach a sibling stage through "../"; the include test
@@ -44,6 +45,7 @@ stage_root(model core/model core/util)
 stage_root(core core/graph core/rules core/query core/index)
 stage_root(ingest ingest)
 stage_root(render render)
+stage_root(workspace workspace)
 stage_root(cli cli)
 
 stage_sources(MODEL_SOURCES ${CMAKE_SOURCE_DIR}/core/model ${CMAKE_SOURCE_DIR}/core/util)
@@ -51,6 +53,7 @@ stage_sources(CORE_SOURCES ${CMAKE_SOURCE_DIR}/core/graph ${CMAKE_SOURCE_DIR}/co
               ${CMAKE_SOURCE_DIR}/core/query ${CMAKE_SOURCE_DIR}/core/index)
 stage_sources(INGEST_SOURCES ${CMAKE_SOURCE_DIR}/ingest)
 stage_sources(RENDER_SOURCES ${CMAKE_SOURCE_DIR}/render)
+stage_sources(WORKSPACE_SOURCES ${CMAKE_SOURCE_DIR}/workspace)
 stage_sources(CLI_SOURCES ${CMAKE_SOURCE_DIR}/cli)
 list(FILTER RENDER_SOURCES EXCLUDE REGEX "render/kernels/templates/")
 list(FILTER CLI_SOURCES EXCLUDE REGEX "cli/main\\.cpp$")
@@ -75,8 +78,11 @@ stage_library(anthology_ingest ROOTS model core ingest SOURCES ${INGEST_SOURCES}
 stage_library(anthology_render ROOTS model core render SOURCES ${RENDER_SOURCES}
   LINKS anthology_core anthology_model nlohmann_json::nlohmann_json
         PkgConfig::XXHASH Threads::Threads)
-stage_library(anthology_cli ROOTS model core ingest render cli SOURCES ${CLI_SOURCES}
-  LINKS anthology_render anthology_ingest anthology_core anthology_model nlohmann_json::nlohmann_json
+# The resident workspace (serve, build --watch): re-parses a note through ingest, re-renders through render.
+stage_library(anthology_workspace ROOTS model core ingest render workspace SOURCES ${WORKSPACE_SOURCES}
+  LINKS anthology_render anthology_ingest anthology_core anthology_model PkgConfig::HTTPLIB PkgConfig::XXHASH Threads::Threads)
+stage_library(anthology_cli ROOTS model core ingest render workspace cli SOURCES ${CLI_SOURCES}
+  LINKS anthology_workspace anthology_render anthology_ingest anthology_core anthology_model nlohmann_json::nlohmann_json
         PkgConfig::XXHASH Threads::Threads)
 add_library(anthology_rules OBJECT ${RULE_SOURCES})
 target_include_directories(anthology_rules PRIVATE ${STAGE_INCLUDE}/model ${STAGE_INCLUDE}/core)
@@ -87,11 +93,11 @@ add_library(anthology_site_sections OBJECT ${SECTION_SOURCES})
 target_include_directories(anthology_site_sections PRIVATE ${STAGE_INCLUDE}/model ${STAGE_INCLUDE}/core ${STAGE_INCLUDE}/render)
 target_compile_options(anthology_site_sections PRIVATE ${WARNINGS})
 target_link_libraries(anthology_render INTERFACE $<TARGET_OBJECTS:anthology_site_sections>)
-set(ANTHOLOGY_STAGE_TARGETS anthology_model anthology_core anthology_ingest anthology_render anthology_cli
+set(ANTHOLOGY_STAGE_TARGETS anthology_model anthology_core anthology_ingest anthology_render anthology_workspace anthology_cli
     )
 
 add_executable(anthology cli/main.cpp)
 target_include_directories(anthology PRIVATE ${STAGE_INCLUDE}/model ${STAGE_INCLUDE}/core ${STAGE_INCLUDE}/ingest
-                           ${STAGE_INCLUDE}/render ${STAGE_INCLUDE}/cli)
+                           ${STAGE_INCLUDE}/render ${STAGE_INCLUDE}/workspace ${STAGE_INCLUDE}/cli)
 target_compile_options(anthology PRIVATE ${WARNINGS})
 target_link_libraries(anthology PRIVATE anthology_cli)

@@ -296,7 +296,7 @@ void LoadRun::assemble() {
                                   "folder more than " + std::to_string(max_folder_depth) +
                                       " folders deep: the notes in it are not read",
                                   {}});
-  resolve_corpus(corpus);
+  if (options_.resolve) resolve_corpus(corpus);
   if (options_.commit_dates) apply_commit_dates(corpus, options_.root);
 }
 

@@ -29,6 +29,9 @@ struct LoadOptions {
   // The day each note's file was last committed (Note::committed), when the corpus folder is a git
   // repository's root (ingest/commit_dates.h): the site shows it.
   bool commit_dates = false;
+  // false: the notes are left as parsed, unresolved (the resident workspace resolves them itself, and
+  // again after each patch: workspace/workspace.h); commit dates are applied either way.
+  bool resolve = true;
   ParseSettings settings() const { return {max_note_bytes, allow_raw_html, typing}; }
 };
 

@@ -12,6 +12,7 @@ packages=(
   libyaml-cpp-dev libxxhash-dev libutf8proc-dev
   libtomlplusplus-dev libkainjow-mustache-dev
   libgit2-dev
+  libcpp-httplib-dev
   catch2
   graphviz libxml2-utils python3-jsonschema
   python3-rdflib python3-bibtexparser

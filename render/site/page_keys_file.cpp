@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
+#include <sstream>
 
 namespace anth::site {
 
@@ -14,8 +16,14 @@ constexpr std::string_view header = "anthology page keys 1\n";
 }  // namespace
 
 RecordedKeys RecordedKeys::load(const std::filesystem::path& site) {
-  RecordedKeys keys;
   std::ifstream in(site / page_keys_file, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return parse(text);
+}
+
+RecordedKeys RecordedKeys::parse(std::string_view text) {
+  RecordedKeys keys;
+  std::istringstream in{std::string(text)};
   std::string line;
   if (!std::getline(in, line) || line + "\n" != header) return keys;
   while (std::getline(in, line)) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -19,6 +20,8 @@ class RecordedKeys {
   RecordedKeys() = default;
   // The keys in `site`/.anthology-pages; none when it is missing or unreadable.
   static RecordedKeys load(const std::filesystem::path& site);
+  // The keys in the text of a .anthology-pages (a site held in memory: workspace/live_site.h).
+  static RecordedKeys parse(std::string_view text);
   // True when `path` was recorded with `key` (never for key 0).
   bool matches(const std::string& path, std::uint64_t key) const;
   std::size_t size() const { return keys_.size(); }

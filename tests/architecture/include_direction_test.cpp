@@ -1,4 +1,4 @@
-// The pipeline's direction, read from the sources: model <- core <- ingest <- render <- cli, and render
+// The pipeline's direction, read from the sources: model <- core <- ingest <- render <- workspace <- cli, and render
 // never includes ingest (ARCHITECTURE.md, "Build targets"). The per-stage include roots of
 // cmake/stages.cmake make most back-edges fail to compile; this test names every one, with file:line
 // and the two stages, including those the compiler would let through by a path relative to the
@@ -20,10 +20,10 @@ namespace anth::test {
 
 namespace {
 
-enum class Stage { Model, Core, Ingest, Render, Cli };
+enum class Stage { Model, Core, Ingest, Render, Workspace, Cli };
 
 const char* name_of(Stage s) {
-  static const char* const names[] = {"model", "core", "ingest", "render", "cli"};
+  static const char* const names[] = {"model", "core", "ingest", "render", "workspace", "cli"};
   return names[static_cast<int>(s)];
 }
 
@@ -34,6 +34,7 @@ std::optional<Stage> stage_of(const std::string& path) {
   if (under("core/")) return Stage::Core;
   if (under("ingest/")) return Stage::Ingest;
   if (under("render/")) return Stage::Render;
+  if (under("workspace/")) return Stage::Workspace;
   if (under("cli/")) return Stage::Cli;
   return std::nullopt;
 }
@@ -69,7 +70,7 @@ std::string resolve(const fs::path& root, const fs::path& includer, const std::s
 std::vector<Edge> stage_includes(const fs::path& root) {
   static const std::regex include_line(R"re(^\s*#\s*include\s*"([^"]+)")re");
   std::vector<Edge> edges;
-  for (const char* top : {"core", "ingest", "render", "cli"}) {
+  for (const char* top : {"core", "ingest", "render", "workspace", "cli"}) {
     if (!fs::is_directory(root / top)) continue;
     for (const auto& entry : fs::recursive_directory_iterator(root / top)) {
       const fs::path& path = entry.path();
@@ -120,7 +121,7 @@ TEST_CASE("include direction: no stage includes a stage above it", "[architectur
   // The walk saw the tree: every stage includes something.
   std::set<Stage> seen;
   for (const Edge& e : stage_includes(source_dir())) seen.insert(e.from);
-  CHECK(seen.size() == 5);
+  CHECK(seen.size() == 6);
 }
 
 TEST_CASE("include direction: planted back-edges are named with file, line and stages", "[architecture]") {

@@ -1,0 +1,24 @@
+#pragma once
+// `build --watch` after its first build: the corpus is loaded once into the resident workspace
+// (workspace/workspace.h) and each burst of changes is a patch of it, from which the site is written
+// again, every page whose key is unchanged carried over. anthology.toml changing makes a whole build.
+#include <chrono>
+#include <filesystem>
+#include <functional>
+
+#include "cli/args.h"
+#include "cli/build_stamp.h"
+#include "render/site/site_writer.h"
+
+namespace anth::cli {
+
+struct WatchBuild {
+  std::filesystem::path out;
+  std::function<int()> whole_build;  // a build from the files, as without --watch
+  std::function<void(const site::WriteStats&, const BuildSummary&, std::chrono::steady_clock::time_point)> print;
+};
+
+// Watches until interrupted; returns the exit status.
+int watch_build(const Args& args, const WatchBuild& build);
+
+}  // namespace anth::cli

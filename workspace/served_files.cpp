@@ -1,0 +1,68 @@
+// What the server decides by a request's path alone: which file of the site it names, its type, and
+// the live-reload script added to pages (workspace/site_server.h).
+#include <array>
+#include <utility>
+
+#include "workspace/site_server.h"
+
+namespace anth::workspace {
+
+std::optional<std::string> site_path(std::string_view decoded) {
+  if (decoded.empty() || decoded[0] != '/') return std::nullopt;
+  std::string path(decoded.substr(1));
+  if (path.empty() || path.back() == '/') path += "index.html";
+  if (path.find('\\') != std::string::npos || path.find('\0') != std::string::npos) return std::nullopt;
+  for (std::size_t start = 0;;) {
+    std::size_t slash = path.find('/', start);
+    std::string_view part = std::string_view(path).substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    if (part.empty() || part == "." || part == "..") return std::nullopt;
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  return path;
+}
+
+std::string_view content_type(std::string_view path) {
+  static const std::array<std::pair<std::string_view, std::string_view>, 15> types = {{
+      {".html", "text/html; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".json", "application/json"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".woff2", "font/woff2"},
+      {".woff", "font/woff"},
+      {".ttf", "font/ttf"},
+      {".xml", "application/xml"},
+      {".txt", "text/plain; charset=utf-8"},
+      {".md", "text/plain; charset=utf-8"},
+      {".cpp", "text/plain; charset=utf-8"},
+      {".bib", "text/plain; charset=utf-8"},
+      {".ico", "image/x-icon"},
+  }};
+  for (const auto& [ending, type] : types)
+    if (path.size() >= ending.size() && path.substr(path.size() - ending.size()) == ending) return type;
+  return "application/octet-stream";
+}
+
+// Listens to the server's events and reloads when this page is among the changed ones. The page's
+// site path is its URL's path ("/" is index.html), percent-decoded as the server decodes it. A file of
+// its own, not inline: the pages' Content-Security-Policy allows scripts from the site only.
+std::string_view reload_script() {
+  return "/* anthology serve: live reload (not in the built site) */\n(function () {\n"
+         "  var p = decodeURIComponent(location.pathname).replace(/^\\/+/, '');\n"
+         "  if (p === '' || p.slice(-1) === '/') p += 'index.html';\n"
+         "  var s = new EventSource('/__anthology/events');\n"
+         "  s.addEventListener('change', function (e) {\n"
+         "    if (JSON.parse(e.data).pages.indexOf(p) >= 0) { s.close(); location.reload(); }\n"
+         "  });\n})();\n";
+}
+
+std::string with_reload_script(std::string_view html) {
+  std::string out(html);
+  auto at = out.rfind("</body>");
+  out.insert(at == std::string::npos ? out.size() : at, "<script src=\"/__anthology/reload.js\"></script>\n");
+  return out;
+}
+
+}  // namespace anth::workspace

@@ -1,0 +1,188 @@
+#include "workspace/workspace.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "core/model/rule_catalog.h"
+#include "core/rules/rule.h"
+#include "core/rules/severity_policy.h"
+#include "core/util/contained_file.h"
+#include "core/util/phase_timer.h"
+#include "ingest/resolver.h"
+#include "ingest/scan.h"
+#include "workspace/resolution_reset.h"
+
+namespace anth::workspace {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Whether the scan would list `path` (ingest/scan.cpp): a ".md" name, no hidden part.
+bool note_path(std::string_view path) {
+  if (path.size() <= 3 || path.substr(path.size() - 3) != ".md") return false;
+  for (std::size_t start = 0; start <= path.size();) {
+    std::size_t slash = path.find('/', start);
+    std::string_view part = path.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    if (part.empty() || part[0] == '.') return false;
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  return true;
+}
+
+Diagnostic too_deep(const std::string& folder) {
+  return {"S008", find_rule("S008")->severity, {folder, 1, 1},
+          "folder more than " + std::to_string(ingest::max_folder_depth) + " folders deep: the notes in it are not read",
+          {}};
+}
+
+// A body made for the site stays in memory only when the site reads bodies (ingest::LoadOptions::bodies).
+void keep_what_is_read(ParsedNote& parse, bool bodies) {
+  if (bodies) return;
+  std::string().swap(parse.note.rendered.html);
+  std::string().swap(parse.note.rendered.plain);
+  std::vector<BodyLink>().swap(parse.note.rendered.links);
+}
+
+}  // namespace
+
+Workspace::Workspace(ingest::LoadOptions options, Config config)
+    : options_(std::move(options)), config_(std::move(config)), root_real_(real_root(options_.root)) {}
+
+Workspace::~Workspace() = default;
+
+Expected<std::unique_ptr<Workspace>> Workspace::open(ingest::LoadOptions options, Config config, Index* index) {
+  options.resolve = false;
+  auto loaded = ingest::load_corpus(options, index);
+  if (!loaded) return std::unexpected(loaded.error());
+  std::unique_ptr<Workspace> ws(new Workspace(std::move(options), std::move(config)));
+  ws->adopt(std::move(loaded->corpus));
+  ws->check();
+  if (index) {
+    auto stored = index->store(ws->corpus_, loaded->changed(), loaded->paths, ws->diagnostics_);
+    if (!stored) return std::unexpected(stored.error());
+  }
+  return ws;
+}
+
+// The corpus as ingest left it, unresolved: each note's own findings are told apart from the folders'.
+void Workspace::adopt(Corpus loaded) {
+  corpus_ = std::move(loaded);
+  parsed_.resize(corpus_.notes.size());
+  std::unordered_map<std::string_view, std::size_t> at;
+  for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
+    parsed_[i].id = corpus_.notes[i].id;
+    parsed_[i].in_graph = corpus_.notes[i].in_graph;
+    at.emplace(corpus_.notes[i].path, i);
+  }
+  for (Diagnostic& d : corpus_.diagnostics) {
+    auto it = at.find(d.where.file);
+    if (it != at.end()) parsed_[it->second].findings.push_back(std::move(d));
+    else folder_findings_.push_back(std::move(d));
+  }
+  corpus_.diagnostics.clear();
+}
+
+// Puts a parse in its place by path: replacing the note there, or inserted in order.
+void Workspace::put(ParsedNote parse) {
+  keep_what_is_read(parse, options_.bodies);
+  auto it = std::lower_bound(corpus_.notes.begin(), corpus_.notes.end(), parse.note.path,
+                             [](const Note& n, const std::string& p) { return n.path < p; });
+  std::size_t i = it - corpus_.notes.begin();
+  Parsed info{parse.note.id, parse.note.in_graph, std::move(parse.diagnostics)};
+  pending_.push_back(parse.note.path);
+  if (it != corpus_.notes.end() && it->path == parse.note.path) {
+    parse.note.committed = it->committed;  // the day of the file's last commit stays the file's
+    *it = std::move(parse.note);
+    parsed_[i] = std::move(info);
+    return;
+  }
+  corpus_.notes.insert(it, std::move(parse.note));
+  parsed_.insert(parsed_.begin() + static_cast<std::ptrdiff_t>(i), std::move(info));
+}
+
+void Workspace::update_text(const std::string& path, std::string_view text) {
+  ParsedNote parse = ingest::parse_note(path, text, options_.settings());
+  parse.note.content_hash = parse.note.content_hash ? parse.note.content_hash : ingest::content_hash(text);
+  put(std::move(parse));
+}
+
+void Workspace::update_from_disk(const std::string& path) {
+  std::error_code ec;
+  fs::path file = options_.root / path;
+  auto status = fs::symlink_status(file, ec);
+  if (!note_path(path) || ec || !fs::exists(status) || fs::is_directory(file, ec)) return remove(path);
+  auto bytes = read_inside(root_real_, path, options_.max_note_bytes);
+  if (!bytes) return put(ingest::unreadable_note(path, bytes.error()));
+  update_text(path, *bytes);
+}
+
+void Workspace::remove(const std::string& path) {
+  auto it = std::lower_bound(corpus_.notes.begin(), corpus_.notes.end(), path,
+                             [](const Note& n, const std::string& p) { return n.path < p; });
+  if (it == corpus_.notes.end() || it->path != path) return;
+  parsed_.erase(parsed_.begin() + (it - corpus_.notes.begin()));
+  corpus_.notes.erase(it);
+  pending_.push_back(path);
+}
+
+void Workspace::sync_with_disk() {
+  ingest::CorpusScan scan = ingest::scan_corpus_tree(options_.root);
+  std::unordered_set<std::string> present;
+  for (const ingest::SourceFile& f : scan.files) present.insert(f.path);
+  std::vector<std::string> gone, added;
+  std::unordered_set<std::string_view> held;
+  for (const Note& n : corpus_.notes) {
+    held.insert(n.path);
+    if (!present.count(n.path)) gone.push_back(n.path);
+  }
+  for (const ingest::SourceFile& f : scan.files)
+    if (!held.count(f.path)) added.push_back(f.path);
+  for (const std::string& p : gone) remove(p);
+  for (const std::string& p : added) update_from_disk(p);
+  folder_findings_.clear();
+  for (const std::string& folder : scan.too_deep) folder_findings_.push_back(too_deep(folder));
+  corpus_.folder_stamps = ingest::encode_folder_stamps(scan);
+  pending_.push_back("");  // the folders' findings may have changed
+}
+
+// Resolves every note again from its parse, then graph and rules: what open_session does after ingest.
+void Workspace::check() {
+  PhaseTimer timer;  // ANTHOLOGY_TIMINGS=1: where a patch's time goes
+  corpus_.diagnostics.clear();
+  for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
+    reset_resolution(corpus_.notes[i], parsed_[i].id, parsed_[i].in_graph);
+    corpus_.diagnostics.insert(corpus_.diagnostics.end(), parsed_[i].findings.begin(), parsed_[i].findings.end());
+  }
+  corpus_.diagnostics.insert(corpus_.diagnostics.end(), folder_findings_.begin(), folder_findings_.end());
+  timer.mark("workspace: reset");
+  ingest::resolve_corpus(corpus_);
+  timer.mark("workspace: resolve");
+  graph_.reset();
+  graph_ = std::make_unique<Graph>(corpus_);
+  timer.mark("workspace: graph");
+  std::vector<Diagnostic> raw = corpus_.diagnostics;
+  raw.insert(raw.end(), config_.findings.begin(), config_.findings.end());
+  std::vector<Diagnostic> graph_findings = check_graph(corpus_, *graph_);
+  raw.insert(raw.end(), graph_findings.begin(), graph_findings.end());
+  timer.mark("workspace: rules");
+  diagnostics_ = finalize_diagnostics(std::move(raw), corpus_, config_);
+  timer.mark("workspace: findings configured and sorted");
+}
+
+Refresh Workspace::refresh() {
+  Refresh out;
+  if (pending_.empty()) return out;
+  auto started = std::chrono::steady_clock::now();
+  check();
+  std::sort(pending_.begin(), pending_.end());
+  pending_.erase(std::unique(pending_.begin(), pending_.end()), pending_.end());
+  for (std::string& p : pending_)
+    if (!p.empty()) out.changed.push_back(std::move(p));
+  pending_.clear();
+  out.took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
+  return out;
+}
+
+}  // namespace anth::workspace

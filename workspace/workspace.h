@@ -1,0 +1,86 @@
+#pragma once
+// The resident workspace (`serve`, `build --watch`, and next the language server): the corpus loaded
+// once through the index, its notes held as parsed, and after each change of one note a patch: that
+// note alone is parsed again (from its file, or from text an editor has not saved), then every note is
+// resolved again over the parses held in memory (a new title or alias can resolve other notes' dangling
+// links, a removed note breaks them), the graph is rebuilt and every rule runs. The result equals a cold
+// run over the same files (tests/workspace/workspace_equivalence_test.cpp); docs/serve.md says what a
+// patch costs at 10,000 notes and why resolving everything beats tracking what depends on what.
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/graph/graph.h"
+#include "core/index/index.h"
+#include "core/model/config.h"
+#include "core/model/corpus.h"
+#include "core/util/expected.h"
+#include "ingest/load_corpus.h"
+
+namespace anth::workspace {
+
+// What a refresh did: the notes whose parse changed (corpus-relative paths), and how long it took.
+struct Refresh {
+  std::vector<std::string> changed;
+  std::chrono::microseconds took{};
+};
+
+class Workspace {
+ public:
+  // Loads the corpus at options.root (notes unchanged since the index's last run come from it, parsed
+  // ones go into it) and checks it. `index` may be null (nothing cached; bodies held in memory).
+  static Expected<std::unique_ptr<Workspace>> open(ingest::LoadOptions options, Config config, Index* index);
+
+  // The file at `path` (corpus-relative) as it is on disk now: parsed again when it is a note the scan
+  // would find, dropped when it is gone (or is no note: hidden, not .md). Needs refresh() after.
+  void update_from_disk(const std::string& path);
+  // The note at `path` as `text` says (an editor's unsaved buffer); the file is not read.
+  void update_text(const std::string& path, std::string_view text);
+  // The note at `path` is gone.
+  void remove(const std::string& path);
+  // Folders appeared, moved or went: the corpus is scanned and notes that appeared or went are updated.
+  void sync_with_disk();
+
+  // Resolves, builds the graph and runs the rules again after updates (nothing when none happened).
+  Refresh refresh();
+
+  const Corpus& corpus() const { return corpus_; }
+  const Graph& graph() const { return *graph_; }
+  // Every finding, configured, filtered by lint-ignore and sorted (as `lint` reports them).
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+  const Config& config() const { return config_; }
+  const std::filesystem::path& root() const { return options_.root; }
+
+  Workspace(const Workspace&) = delete;
+  Workspace& operator=(const Workspace&) = delete;
+  ~Workspace();
+
+ private:
+  // What a note was before the resolver touched it: its own id (a page's may get a suffix), whether
+  // it is in the graph (a duplicated id takes it out), and the findings of its parse.
+  struct Parsed {
+    std::string id;
+    bool in_graph = true;
+    std::vector<Diagnostic> findings;
+  };
+
+  Workspace(ingest::LoadOptions options, Config config);
+  void adopt(Corpus loaded);
+  void put(ParsedNote parse);
+  void check();
+
+  ingest::LoadOptions options_;
+  Config config_;
+  std::filesystem::path root_real_;
+  Corpus corpus_;                          // notes sorted by path, resolved after each refresh
+  std::vector<Parsed> parsed_;             // parallel to corpus_.notes
+  std::vector<Diagnostic> folder_findings_;  // S008 of folders too deep, from the last scan
+  std::unique_ptr<Graph> graph_;
+  std::vector<Diagnostic> diagnostics_;
+  std::vector<std::string> pending_;       // paths updated since the last refresh
+};
+
+}  // namespace anth::workspace
