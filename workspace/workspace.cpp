@@ -60,7 +60,7 @@ Expected<std::unique_ptr<Workspace>> Workspace::open(ingest::LoadOptions options
   ws->adopt(std::move(loaded->corpus));
   ws->check();
   if (index) {
-    auto stored = index->store(ws->corpus_, loaded->changed(), loaded->paths, ws->diagnostics_);
+    auto stored = index->store(ws->corpus_, loaded->changed(), loaded->paths, ws->diagnostics_, ws->graph_->node_facts());
     if (!stored) return std::unexpected(stored.error());
   }
   return ws;
