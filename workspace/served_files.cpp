@@ -1,6 +1,7 @@
 // What the server decides by a request's path alone: which file of the site it names, its type, and
 // the live-reload script added to pages (workspace/site_server.h).
 #include <array>
+#include <string>
 #include <utility>
 
 #include "workspace/site_server.h"
@@ -23,25 +24,30 @@ std::optional<std::string> site_path(std::string_view decoded) {
 }
 
 std::string_view content_type(std::string_view path) {
-  static const std::array<std::pair<std::string_view, std::string_view>, 15> types = {{
-      {".html", "text/html; charset=utf-8"},
-      {".css", "text/css; charset=utf-8"},
-      {".js", "text/javascript; charset=utf-8"},
-      {".json", "application/json"},
-      {".svg", "image/svg+xml"},
-      {".png", "image/png"},
-      {".woff2", "font/woff2"},
-      {".woff", "font/woff"},
-      {".ttf", "font/ttf"},
-      {".xml", "application/xml"},
-      {".txt", "text/plain; charset=utf-8"},
-      {".md", "text/plain; charset=utf-8"},
-      {".cpp", "text/plain; charset=utf-8"},
-      {".bib", "text/plain; charset=utf-8"},
-      {".ico", "image/x-icon"},
+  // The site's own files, and the attachments a vault's notes embed (copied into the site as they are).
+  static const std::array<std::pair<std::string_view, std::string_view>, 32> types = {{
+      {".html", "text/html; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"}, {".json", "application/json"},
+      {".svg", "image/svg+xml"}, {".png", "image/png"},
+      {".jpg", "image/jpeg"}, {".jpeg", "image/jpeg"},
+      {".gif", "image/gif"}, {".webp", "image/webp"},
+      {".avif", "image/avif"}, {".bmp", "image/bmp"},
+      {".ico", "image/x-icon"}, {".mp3", "audio/mpeg"},
+      {".wav", "audio/wav"}, {".ogg", "audio/ogg"},
+      {".m4a", "audio/mp4"}, {".flac", "audio/flac"},
+      {".mp4", "video/mp4"}, {".webm", "video/webm"},
+      {".ogv", "video/ogg"}, {".mov", "video/quicktime"},
+      {".pdf", "application/pdf"}, {".woff2", "font/woff2"},
+      {".woff", "font/woff"}, {".ttf", "font/ttf"},
+      {".xml", "application/xml"}, {".txt", "text/plain; charset=utf-8"},
+      {".md", "text/plain; charset=utf-8"}, {".cpp", "text/plain; charset=utf-8"},
+      {".bib", "text/plain; charset=utf-8"}, {".csv", "text/csv; charset=utf-8"},
   }};
+  // Obsidian vaults hold "Photo.JPG" as often as "photo.jpg".
+  std::string lower(path.substr(path.size() > 8 ? path.size() - 8 : 0));
+  for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
   for (const auto& [ending, type] : types)
-    if (path.size() >= ending.size() && path.substr(path.size() - ending.size()) == ending) return type;
+    if (lower.size() >= ending.size() && std::string_view(lower).substr(lower.size() - ending.size()) == ending) return type;
   return "application/octet-stream";
 }
 

@@ -1,0 +1,30 @@
+// What `anthology serve` decides from a request's path alone (workspace/site_server.h): the file of the
+// site it names, or none, and the type it is served with.
+#include <catch2/catch.hpp>
+
+#include "workspace/site_server.h"
+
+using anth::workspace::content_type;
+using anth::workspace::site_path;
+
+TEST_CASE("serve: a request's path names a file inside the site or nothing", "[serve][workspace]") {
+  CHECK(site_path("/") == "index.html");
+  CHECK(site_path("/LIT-001.html") == "LIT-001.html");
+  CHECK(site_path("/tags/") == "tags/index.html");
+  CHECK(site_path("/attachments/img/a b.png") == "attachments/img/a b.png");
+  for (const char* bad : {"", "x", "/..", "/../etc/passwd", "/a/../../b", "/./a", "//a", "/a//b", "/a\\b"})
+    CHECK_FALSE(site_path(bad));
+  CHECK_FALSE(site_path(std::string_view("/a\0b", 4)));
+}
+
+TEST_CASE("serve: the site's files and a vault's attachments get their types, whatever the case", "[serve][workspace]") {
+  CHECK(content_type("index.html") == "text/html; charset=utf-8");
+  CHECK(content_type("style.css") == "text/css; charset=utf-8");
+  CHECK(content_type("attachments/Photo.JPG") == "image/jpeg");
+  CHECK(content_type("attachments/a.jpeg") == "image/jpeg");
+  CHECK(content_type("attachments/clip.webm") == "video/webm");
+  CHECK(content_type("attachments/talk.MP3") == "audio/mpeg");
+  CHECK(content_type("attachments/paper.pdf") == "application/pdf");
+  CHECK(content_type("attachments/x.unknownext") == "application/octet-stream");
+  CHECK(content_type("noext") == "application/octet-stream");
+}
