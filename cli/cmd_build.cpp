@@ -123,6 +123,7 @@ site::SiteInput site_input(const Session& session, const Args& args, const Build
   site::SiteInput input{session.corpus(), *session.graph, session.diagnostics, session.kernel_results, {}};
   input.options.site_title = session.config.site_title;
   input.options.allow_raw_html = args.has("--unsafe-html");
+  input.options.max_attachment_bytes = session.config.max_note_bytes;
   input.options.layout_cache = inputs.index.parent_path() / "site-layouts.bin";
   remove_old_body_cache(inputs.index.parent_path() / "site-bodies.bin");
   return input;

@@ -141,6 +141,7 @@ bool runs_past_end(cmark_node* doc, std::string_view text) {
 void add_piece(PieceTree tree, int first_line, bool allow_raw_html, BodyRewriteState& state, ParsedBody& out) {
   add_inline_blocks(tree.doc.get(), first_line - 1, out.inline_blocks);
   take_query_blocks(tree.doc.get(), first_line - 1, out.rendered);
+  state.line_offset = first_line - 1;
   rewrite_piece(tree.doc.get(), allow_raw_html, state, out.rendered);
   render_html_freeing(tree.doc.release(), cmark_flags, cmark_parser_get_syntax_extensions(tree.parser.get()), out.rendered.html);
 }

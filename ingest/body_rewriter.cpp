@@ -1,6 +1,7 @@
 #include "ingest/body_rewriter.h"
 
 #include <algorithm>
+#include <tuple>
 #include <unordered_map>
 
 #include "core/graph/link_path.h"
@@ -10,6 +11,7 @@
 #include "ingest/body_html.h"
 #include "ingest/body_tree.h"
 #include "ingest/callouts.h"
+#include "ingest/embeds.h"
 #include "ingest/highlight.h"
 #include "ingest/inline_tags.h"
 #include "ingest/math_syntax.h"
@@ -72,6 +74,7 @@ class BodyRewriter {
     make_callouts(doc_);
     neutralise_links();
     wikilinks();
+    unwrap_embed_paragraphs(embeds_);
     mark_highlights(doc_);
     block_ids();
     headings();
@@ -115,8 +118,14 @@ class BodyRewriter {
                                                    "</span>"));
         continue;
       }
+      if (image && !has_scheme_or_authority(url)) {
+        // A file of the vault (relative to the note's folder first), which the site copies.
+        std::string_view path = std::string_view(url).substr(0, url.find_first_of("#?"));
+        if (path.empty()) continue;
+        file_link(node, path, "", true);
+        continue;
+      }
       if (image) {
-        if (!has_scheme_or_authority(url)) continue;  // a file beside the page
         // An image from elsewhere would be a request leaving the site: it becomes a link to it.
         cmark_node* link = cmark_node_new(CMARK_NODE_LINK);
         cmark_node_set_url(link, url.c_str());
@@ -131,14 +140,23 @@ class BodyRewriter {
         fragment = path.substr(hash + 1);
         path = path.substr(0, hash);
       }
-      // A note's file: "x.md", or as Obsidian writes a markdown link, without the extension ("Three%20laws").
-      std::size_t dot = path.find_last_of('.'), slash = path.find_last_of('/');
-      bool bare = !path.empty() && (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash) ||
-                                    path.substr(dot).find_first_of(" %") != std::string_view::npos);
-      if (!bare && (path.size() <= 3 || !path.ends_with(".md"))) continue;
-      file_links_.emplace_back(node, out_.links.size());  // the resolver reads the path from the note's folder
-      out_.links.push_back({percent_decode(path), percent_decode(fragment), "", "", true});
+      // A note's file ("x.md", or as Obsidian writes a markdown link, without the extension:
+      // "Three%20laws"), or an attachment's ("notes.pdf"): every relative path but a query.
+      if (path.empty() || path.find('?') != std::string_view::npos) continue;
+      file_link(node, path, fragment, false);
     }
+  }
+
+  // A relative link or image to a file of the vault: the resolver reads the path from the note's
+  // folder first; its place in the body is its relation's (Origin::Link).
+  void file_link(cmark_node* node, std::string_view path, std::string_view fragment, bool image) {
+    file_links_.emplace_back(node, out_.links.size());
+    BodyLink link{percent_decode(path), percent_decode(fragment), "", "", true};
+    link.embed = image;
+    int line = cmark_node_get_start_line(node);
+    link.line = line > 0 ? line + state_.line_offset : 0;
+    link.column = cmark_node_get_start_column(node);
+    out_.links.push_back(std::move(link));
   }
 
   void wikilinks() {
@@ -149,8 +167,11 @@ class BodyRewriter {
       std::size_t done = 0;
       bool changed = false;
       for (auto span = finder.next(0); span; span = finder.next(done)) {
-        if (span->open > done) cmark_node_insert_before(node, make_text(std::string_view(text).substr(done, span->open - done)));
-        wikilink_node(span->inside(text), node);
+        // `![[...]]`: an embed; its '!' is not text.
+        bool embed = span->open > done && text[span->open - 1] == '!';
+        std::size_t text_end = span->open - (embed ? 1 : 0);
+        if (text_end > done) cmark_node_insert_before(node, make_text(std::string_view(text).substr(done, text_end - done)));
+        wikilink_node(span->inside(text), node, embed);
         done = span->close + 2;
         changed = true;
       }
@@ -162,13 +183,20 @@ class BodyRewriter {
 
   // One wikilink: a wrapper around its text that becomes its markers (place_markers). A table cell
   // takes no custom node: there the wrapper is a link, and the site makes a plain link of it.
-  void wikilink_node(std::string_view inside, cmark_node* at) {
+  void wikilink_node(std::string_view inside, cmark_node* at, bool embed) {
     WikilinkText parts = split_wikilink(inside);
     std::string_view target = parts.target, heading = parts.heading, display = parts.display;
+    BodyLink link{std::string(target), std::string(heading), "", "", false};
+    link.embed = embed;
+    if (auto size = embed ? embed_size(display) : std::nullopt) {  // `![[a.png|300x200]]`: a size, not a text
+      std::tie(link.width, link.height) = *size;
+      display = {};
+    }
     std::string shown(display.empty() ? (target.empty() ? inside : target) : display);
     std::size_t index = out_.links.size();
-    out_.links.push_back({std::string(target), std::string(heading), "", "", false});
-    cmark_node* node = make_custom(CMARK_NODE_CUSTOM_INLINE, marker(body_link_open, std::to_string(index)), marker(body_link_close));
+    out_.links.push_back(std::move(link));
+    cmark_node* node = make_custom(CMARK_NODE_CUSTOM_INLINE, marker(body_link_open, std::to_string(index) + (embed ? " e" : "")),
+                                   marker(body_link_close));
     cmark_node_append_child(node, make_text(shown));
     if (!cmark_node_insert_before(at, node)) {
       cmark_node* link = cmark_node_new(CMARK_NODE_LINK);
@@ -180,6 +208,8 @@ class BodyRewriter {
       cmark_node_insert_before(at, link);
       table_links_.emplace_back(link, index);
       node = link;
+    } else if (embed) {
+      embeds_.push_back(node);
     }
     wikilinks_.emplace_back(node, index);
   }
@@ -286,7 +316,7 @@ class BodyRewriter {
   // inline container takes.
   void place_markers() {
     for (auto [link, index] : table_links_) {
-      cmark_node_insert_before(link, make_html(marker(body_link_open, std::to_string(index) + " t")));
+      cmark_node_insert_before(link, make_html(marker(body_link_open, std::to_string(index) + (out_.links[index].embed ? " te" : " t"))));
       while (cmark_node* child = cmark_node_first_child(link)) {
         cmark_node_unlink(child);
         cmark_node_insert_before(link, child);
@@ -302,6 +332,7 @@ class BodyRewriter {
   BodyRewriteState& state_;
   RenderedBody& out_;
   std::vector<std::pair<cmark_node*, std::size_t>> wikilinks_, table_links_, file_links_;  // node, link index
+  std::vector<cmark_node*> embeds_;  // the embeds' wrappers, outside table cells
 };
 
 }  // namespace

@@ -34,6 +34,7 @@ struct BodyRewriteState {
   };
   std::unordered_set<std::size_t, TargetHash, SameTarget> excerpted;
   std::vector<std::string> tags;  // the body's inline #tags, first mention order (inline_tags.h)
+  int line_offset = 0;            // the piece being rewritten: its line N is the body's N + line_offset
 };
 
 // Rewrites `doc` (one piece, in body order) in place and appends its links and text to `out`.

@@ -13,6 +13,7 @@
 #include "ingest/commit_dates.h"
 #include "ingest/resolver.h"
 #include "ingest/scan.h"
+#include "ingest/vault_attachments.h"
 
 namespace anth::ingest {
 
@@ -286,6 +287,8 @@ void LoadRun::assemble() {
   Corpus& corpus = out_.corpus;
   corpus.root = options_.root.string();
   corpus.folder_stamps = encode_folder_stamps(scan_);
+  corpus.attachments = vault_attachments(root_real_, scan_.attachments, options_.max_note_bytes);
+  corpus.attachment_folder = attachment_folder(root_real_);
   corpus.notes.reserve(parses_.size());
   for (auto& p : parses_) {
     for (Diagnostic& d : p->diagnostics) corpus.diagnostics.push_back(d);

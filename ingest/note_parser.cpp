@@ -78,6 +78,26 @@ void add_field_mentions(Note& note) {
     });
 }
 
+// Markdown links and images to the vault's files (`[text](Other%20note.md)`, `![](a.png)`) are
+// mentions too (Origin::Link), at the link's line and column: cmark gives the column in bytes of the
+// body's line, the finding's is in characters.
+void add_link_mentions(Note& note) {
+  std::vector<std::size_t> line_starts{0};
+  for (std::size_t i = 0; i < note.body.size(); ++i)
+    if (note.body[i] == '\n') line_starts.push_back(i + 1);
+  for (const BodyLink& l : note.rendered.links) {
+    if (!l.file || l.target.empty()) continue;
+    Location where{note.path, note.body_line, 1};
+    if (l.line > 0 && static_cast<std::size_t>(l.line) <= line_starts.size()) {
+      std::string_view line = std::string_view(note.body).substr(line_starts[l.line - 1]);
+      line = line.substr(0, line.find('\n'));
+      where.line = note.body_line + l.line - 1;
+      where.column = column_of(line, static_cast<std::size_t>(std::max(1, l.column) - 1));
+    }
+    note.relations.push_back({"mentions", note.id, l.target, "", std::move(where), Origin::Link});
+  }
+}
+
 }  // namespace
 
 std::uint64_t content_hash(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
@@ -144,6 +164,7 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
   // resolver fills in their targets.
   for (const Wikilink& w : note.wikilinks)
     if (!w.target.empty()) note.relations.push_back({"mentions", note.id, w.target, "", w.where, Origin::Body});
+  add_link_mentions(note);
   return p;
 }
 

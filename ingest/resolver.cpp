@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "core/graph/link_index.h"
+#include "core/graph/link_path.h"
 #include "core/model/schema.h"
 #include "core/model/rule_catalog.h"
 #include "core/util/text.h"
@@ -35,10 +36,29 @@ void mark_duplicates(Corpus& corpus) {
 // The links of the body made ready for the site: a wikilink by its target ([[#heading]]: the note
 // itself), a link to a markdown file by its path from the note's folder first.
 void resolve_body_links(Note& note, const LinkIndex& links) {
-  for (BodyLink& l : note.rendered.links)
+  for (BodyLink& l : note.rendered.links) {
     l.resolved = !l.file && l.target.empty() && !l.heading.empty()
                      ? note.id
                      : std::string(links.resolve(l.target, {note.path, l.file}));
+    // A file that is no note: an attachment the site copies, unless it may not (S008 below).
+    const Attachment* a = l.resolved.empty() ? links.attachment(l.target, {note.path, l.file}) : nullptr;
+    l.attachment = a && a->refused.empty() ? a->path : "";
+  }
+}
+
+// A body link or embed that names no note: fine when it names an attachment the site may copy; S008
+// when the attachment may not be copied; R002 when it names nothing.
+void check_unresolved_mention(const Relation& r, const Note& note, const LinkIndex& links, std::vector<Diagnostic>& out) {
+  const bool link = r.origin == Origin::Link;
+  std::string written = link ? "link (" + r.written + ")" : "wikilink [[" + r.written + "]]";
+  if (const Attachment* a = links.attachment(r.written, {note.path, link})) {
+    if (!a->refused.empty())
+      out.push_back(make("S008", r.where, "attachment " + a->path + " named by " + written + " " + a->refused + ": not copied into the site"));
+    return;
+  }
+  out.push_back(make("R002", r.where,
+                     names_attachment(r.written) ? written + " names an attachment that is not in the vault"
+                                                 : written + " resolves to no note"));
 }
 
 // A frontmatter link outside the schema (property_links.h): an edge when it names a note, R002 when
@@ -68,10 +88,9 @@ void resolve_corpus(Corpus& corpus) {
         resolve_property(r, note, links, corpus.diagnostics);
         continue;
       }
-      std::string target(links.resolve(r.written, {note.path}));
+      std::string target(links.resolve(r.written, {note.path, r.origin == Origin::Link}));
       if (r.kind == "mentions") {
-        if (target.empty())
-          corpus.diagnostics.push_back(make("R002", r.where, "wikilink [[" + r.written + "]] resolves to no note"));
+        if (target.empty()) check_unresolved_mention(r, note, links, corpus.diagnostics);
         r.to = target == note.id ? "" : target;  // a link to one's own heading is no edge
         continue;
       }
@@ -105,7 +124,7 @@ void resolve_corpus(Corpus& corpus) {
     // Wikilinks mirror their mentions relations (same order); [[#heading]] has none: it is the note's own.
     std::size_t w = 0;
     for (const Relation& r : note.relations) {
-      if (r.kind != "mentions") continue;
+      if (r.kind != "mentions" || r.origin == Origin::Link) continue;
       while (w < note.wikilinks.size() && note.wikilinks[w].target.empty()) note.wikilinks[w++].resolved = note.id;
       if (w < note.wikilinks.size()) note.wikilinks[w++].resolved = r.to.empty() ? links.resolve(r.written, {note.path}) : r.to;
     }

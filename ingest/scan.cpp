@@ -22,10 +22,22 @@ std::int64_t ctime_of(const struct stat& st) {
 
 bool is_note_name(std::string_view name) { return name.size() > 3 && name.substr(name.size() - 3) == ".md"; }
 
+// A file that is not a note: its size (its target's, for a link) and whether it is a link; a broken
+// link or a link to a folder is no attachment.
+void add_attachment(int dir_fd, const dirent* entry, std::string path, CorpusScan& out) {
+  struct stat st {}, self {};
+  if (fstatat(dir_fd, entry->d_name, &st, 0) != 0 || !S_ISREG(st.st_mode)) return;
+  bool link = entry->d_type == DT_LNK ||
+              (entry->d_type == DT_UNKNOWN && fstatat(dir_fd, entry->d_name, &self, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(self.st_mode));
+  out.attachments.push_back({std::move(path), static_cast<std::uint64_t>(st.st_size), mtime_of(st), ctime_of(st), link});
+}
+
 // Walks one folder (an open descriptor it takes over); `rel` is its path relative to the root.
 // POSIX directly: std::filesystem builds and splits a path object per entry, which was most of the
 // cost of a freshness check at 100,000 notes.
-void walk(int dir_fd, const std::string& rel, CorpusScan& out, int depth) {
+// `attachments`: whether files that are not notes are listed here (not inside a site: site_writer.h's marker).
+void walk(int dir_fd, const std::string& rel, CorpusScan& out, int depth, bool attachments) {
+  if (attachments && faccessat(dir_fd, ".anthology-site", F_OK, AT_SYMLINK_NOFOLLOW) == 0) attachments = false;
   struct stat self {};
   if (fstat(dir_fd, &self) == 0) out.folders.push_back({rel, mtime_of(self)});
   DIR* dir = fdopendir(dir_fd);
@@ -38,8 +50,11 @@ void walk(int dir_fd, const std::string& rel, CorpusScan& out, int depth) {
     if (name.empty() || name[0] == '.') continue;  // hidden, and "." and ".."
     bool maybe_dir = entry->d_type == DT_DIR || entry->d_type == DT_UNKNOWN;
     bool maybe_note = is_note_name(name) && entry->d_type != DT_DIR;
-    if (!maybe_dir && !maybe_note) continue;
     std::string path = rel.empty() ? std::string(name) : rel + "/" + std::string(name);
+    if (!maybe_dir && !maybe_note) {
+      if (attachments && (entry->d_type == DT_REG || entry->d_type == DT_LNK)) add_attachment(dirfd(dir), entry, std::move(path), out);
+      continue;
+    }
     if (maybe_note) {
       // Follows a symbolic link (its target's stamp is what changes); a broken one gets its own. Links,
       // FIFOs and devices are listed so that reading them (core/util/contained_file.h) can refuse them
@@ -56,13 +71,16 @@ void walk(int dir_fd, const std::string& rel, CorpusScan& out, int depth) {
     }
     // A folder, never followed through a symbolic link (a link cycle would never end).
     int child = openat(dirfd(dir), entry->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (child < 0) continue;
+    if (child < 0) {
+      if (attachments && entry->d_type == DT_UNKNOWN && !maybe_note) add_attachment(dirfd(dir), entry, std::move(path), out);
+      continue;
+    }
     if (depth + 1 > max_folder_depth) {  // the recursion has a bound; what is past it is said
       close(child);
       out.too_deep.push_back(std::move(path));
       continue;
     }
-    walk(child, path, out, depth + 1);
+    walk(child, path, out, depth + 1, attachments);
   }
   closedir(dir);
 }
@@ -73,8 +91,10 @@ CorpusScan scan_corpus_tree(const std::filesystem::path& root) {
   CorpusScan out;
   int fd = open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return out;
-  walk(fd, "", out, 0);
+  walk(fd, "", out, 0, true);
   std::sort(out.files.begin(), out.files.end(), [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
+  std::sort(out.attachments.begin(), out.attachments.end(),
+            [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
   std::sort(out.too_deep.begin(), out.too_deep.end());
   std::sort(out.folders.begin(), out.folders.end(),
             [](const FolderStamp& a, const FolderStamp& b) { return a.path < b.path; });

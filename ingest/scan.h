@@ -15,6 +15,7 @@ struct SourceFile {
   // Status-change time: the kernel sets it on every write and no tool can set it back, so it shows the
   // edits that `cp -p`, `rsync -t` or `tar x` hide by restoring size and mtime.
   std::int64_t ctime_ns = 0;
+  bool link = false;  // a symbolic link (attachments only: whether the site may copy it is checked)
 };
 
 // A folder of the corpus and its modification time, which changes whenever a file in it is created,
@@ -30,12 +31,15 @@ inline constexpr int max_folder_depth = 64;
 
 struct CorpusScan {
   std::vector<SourceFile> files;      // sorted by path
+  // The other files Obsidian shows (images, PDFs, ...: anything but a note, in no hidden folder and
+  // no site this tool wrote), sorted by path; only stat'ed, never read. `size` is the target's.
+  std::vector<SourceFile> attachments;
   std::vector<FolderStamp> folders;   // sorted by path
   std::vector<std::string> too_deep;  // folders past max_folder_depth, not entered; sorted
 };
 
-// Every `.md` file under root at any depth, skipping hidden files and folders, sorted by path, and
-// every folder visited. "File" is anything but a folder: symbolic links (to files, or broken), FIFOs and
+// Every `.md` file under root at any depth, skipping hidden files and folders, sorted by path, every
+// other file as an attachment, and every folder visited. "File" is anything but a folder: symbolic links (to files, or broken), FIFOs and
 // devices are listed for the reader to refuse with a finding; links to folders are never followed. Folders that cannot be listed are skipped silently; a missing root gives an
 // empty scan. One fstatat per note, relative to its folder, and none per folder entry that is not one.
 CorpusScan scan_corpus_tree(const std::filesystem::path& root);

@@ -22,6 +22,26 @@ std::string_view last_segment(std::string_view path) {
 
 std::size_t depth_of(std::string_view path) { return static_cast<std::size_t>(std::count(path.begin(), path.end(), '/')); }
 
+// Obsidian's "shortest path": of the files a name fits, the one closest to the vault's root (fewest
+// folders, then the shortest path, then by path).
+template <class F>
+void closest_first(std::vector<F>& files) {
+  std::stable_sort(files.begin(), files.end(), [](const F& a, const F& b) {
+    std::size_t da = depth_of(a.path), db = depth_of(b.path);
+    if (da != db) return da < db;
+    if (a.path.size() != b.path.size()) return a.path.size() < b.path.size();
+    return a.path < b.path;
+  });
+}
+
+// Of files sorted closest first, the first whose path is `key` or ends with "/key".
+template <class F>
+const F* first_fitting(const std::vector<F>& files, std::string_view key) {
+  for (const F& f : files)
+    if (f.path == key || (f.path.ends_with(key) && f.path[f.path.size() - key.size() - 1] == '/')) return &f;
+  return nullptr;
+}
+
 }  // namespace
 
 std::string_view file_stem(std::string_view path) { return without_md(last_segment(path)); }
@@ -34,14 +54,14 @@ LinkIndex::LinkIndex(const Corpus& corpus) {
     names_[std::string(last_segment(path))].push_back({path, n.id});
     ids_.try_emplace(fold_case(n.id), n.id);
   }
-  // Obsidian's "shortest path": of the files a name fits, the one closest to the vault's root.
-  for (auto& [name, files] : names_)
-    std::stable_sort(files.begin(), files.end(), [](const File& a, const File& b) {
-      std::size_t da = depth_of(a.path), db = depth_of(b.path);
-      if (da != db) return da < db;
-      if (a.path.size() != b.path.size()) return a.path.size() < b.path.size();
-      return a.path < b.path;
-    });
+  for (auto& [name, files] : names_) closest_first(files);
+  for (const Attachment& a : corpus.attachments) {
+    std::string path = fold_case(a.path);
+    attachment_paths_.try_emplace(path, &a);
+    attachment_names_[std::string(last_segment(path))].push_back({path, &a});
+  }
+  for (auto& [name, files] : attachment_names_) closest_first(files);
+  attachment_folder_ = fold_case(corpus.attachment_folder);
   for (const Note& n : corpus.notes) {
     if (!n.in_graph) continue;
     if (!n.title.empty()) named_.try_emplace(fold_case(n.title), n.id);
@@ -62,12 +82,36 @@ std::string_view LinkIndex::resolve(std::string_view written, LinkFrom from) con
   if (key.starts_with('/')) key = join_relative({}, key);
   if (auto it = paths_.find(key); it != paths_.end()) return it->second;
   if (auto it = names_.find(std::string(last_segment(key))); it != names_.end())
-    for (const File& f : it->second)
-      if (f.path == key || (f.path.ends_with(key) && f.path[f.path.size() - key.size() - 1] == '/'))
-        return f.id;
+    if (const File* f = first_fitting(it->second, key)) return f->id;
   if (auto it = ids_.find(key); it != ids_.end()) return it->second;
   if (auto it = named_.find(key); it != named_.end()) return it->second;
   return {};
+}
+
+const Attachment* LinkIndex::attachment(std::string_view written, LinkFrom from) const {
+  if (attachment_paths_.empty()) return nullptr;
+  std::string key = fold_case(trim(written));
+  if (key.empty()) return nullptr;
+  auto at = [&](const std::string& path) -> const Attachment* {
+    auto it = attachment_paths_.find(path);
+    return it == attachment_paths_.end() ? nullptr : it->second;
+  };
+  std::string folder = fold_case(folder_of(from.path));
+  const bool relative = key.starts_with("./") || key.starts_with("../");
+  if (relative || (from.relative_first && !key.starts_with('/'))) {
+    if (const Attachment* a = at(join_relative(folder, key))) return a;
+    if (relative) return nullptr;
+  }
+  if (key.starts_with('/')) key = join_relative({}, key);
+  if (const Attachment* a = at(key)) return a;
+  if (!attachment_folder_.empty()) {
+    std::string in_folder = attachment_folder_.starts_with("./") ? join_relative(folder, attachment_folder_ + "/" + key)
+                                                                 : join_relative({}, attachment_folder_ + "/" + key);
+    if (const Attachment* a = at(in_folder)) return a;
+  }
+  if (auto it = attachment_names_.find(std::string(last_segment(key))); it != attachment_names_.end())
+    if (const AttachmentFile* f = first_fitting(it->second, key)) return f->attachment;
+  return nullptr;
 }
 
 }  // namespace anth

@@ -7,6 +7,7 @@
 // closest to the root (fewest folders, then the shortest path, then by path); an id; a title or alias.
 // All compared with Unicode's case folding (core/util/case_fold). Ingest's resolver resolves
 // relations and body links with it; whoever needs to resolve a written reference later asks it too.
+// Attachments (files that are not notes) are found the same way, and in Obsidian's attachment folder.
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -33,6 +34,12 @@ class LinkIndex {
   std::string_view resolve(std::string_view written, LinkFrom from) const;
   std::string_view resolve(std::string_view written) const { return resolve(written, LinkFrom{}); }
 
+  // The attachment a written reference names (nullptr when none), Obsidian's way: a path relative to
+  // the linking note's folder (as for notes), a path from the root, a file in the attachment folder
+  // (Corpus::attachment_folder), then a file name or the end of a path by the shortest-path rule.
+  // The pointer points into the corpus's attachments.
+  const Attachment* attachment(std::string_view written, LinkFrom from) const;
+
  private:
   struct File {
     std::string path;  // folded, without ".md"
@@ -42,6 +49,13 @@ class LinkIndex {
   std::unordered_map<std::string, std::vector<File>> names_;    // folded file names, closest to the root first
   std::unordered_map<std::string, std::string_view> ids_;       // folded ids
   std::unordered_map<std::string, std::string_view> named_;     // folded titles and aliases
+  struct AttachmentFile {
+    std::string path;  // folded, with its extension
+    const Attachment* attachment;
+  };
+  std::unordered_map<std::string, const Attachment*> attachment_paths_;           // folded paths
+  std::unordered_map<std::string, std::vector<AttachmentFile>> attachment_names_;  // closest to the root first
+  std::string attachment_folder_;                                                 // folded
 };
 
 // "lit/LIT-523.md" -> "LIT-523": the file stem a note is also known by.

@@ -24,12 +24,13 @@ const char* origin_text(Origin origin) {
     case Origin::Inline: return "inline";
     case Origin::Body: return "body";
     case Origin::Property: return "property";
+    case Origin::Link: return "link";
   }
   return "frontmatter";
 }
 
 std::optional<Origin> origin_named(std::string_view text) {
-  for (Origin o : {Origin::Frontmatter, Origin::Inline, Origin::Body, Origin::Property})
+  for (Origin o : {Origin::Frontmatter, Origin::Inline, Origin::Body, Origin::Property, Origin::Link})
     if (text == origin_text(o)) return o;
   return std::nullopt;
 }

@@ -68,11 +68,14 @@ void read_rendered(JsonReader& r, RenderedBody& body, bool links) {
     } else if (k == "links") {
       each_item(r, [&] {
         BodyLink l;
-        each_field(r, 4, [&](int i) {
+        each_field(r, 7, [&](int i) {
           if (i == 0) l.target = r.string();
           else if (i == 1) l.heading = r.string();
           else if (i == 2) l.excerpt = r.string();
-          else l.file = r.boolean();
+          else if (i == 3) l.file = r.boolean();
+          else if (i == 4) l.embed = r.boolean();
+          else if (i == 5) l.width = r.int32();
+          else l.height = r.int32();
         });
         body.links.push_back(std::move(l));
       });

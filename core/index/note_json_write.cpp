@@ -95,7 +95,8 @@ void write_rendered(JsonWriter& w, const RenderedBody& body) {
     const BodyLink& l = body.links[i];
     if (i) w.raw(',');
     w.raw('['), w.string(l.target), w.raw(','), w.string(l.heading), w.raw(','), w.string(l.excerpt);
-    w.raw(','), w.boolean(l.file), w.raw(']');
+    w.raw(','), w.boolean(l.file), w.raw(','), w.boolean(l.embed), w.raw(','), w.integer(l.width), w.raw(',');
+    w.integer(l.height), w.raw(']');
   }
   w.raw(']');
   if (!body.anchors.empty()) {  // written only when there are any

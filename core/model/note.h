@@ -15,7 +15,9 @@ namespace anth {
 
 // Where a field, relation or link was written. Property: a wikilink in a frontmatter key outside the
 // kind's schema (`categories: "[[Books]]"`), an edge named after its key that the typed rules never read.
-enum class Origin { Frontmatter, Inline, Body, Property };
+// Link: a markdown link to a note's file in the body (`[text](Other%20note.md)`), an untyped "mentions"
+// like a body wikilink, read relative to the note's folder first.
+enum class Origin { Frontmatter, Inline, Body, Property, Link };
 
 // One value as written: a scalar, or one item of a list, or one value of a map.
 struct FieldValue {

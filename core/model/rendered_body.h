@@ -7,8 +7,10 @@
 //
 // Markers (never in a note's own HTML: cmark escapes '<' in text, and raw HTML, when allowed, has its
 // control bytes replaced):
-//   "<\x01N>" text "<\x02>"      wikilink N of `links`; "<\x01N t>" in a table cell (a plain link there)
-//   "<\x03N>" just before an "<a href=\"...\"" whose target is the note file of link N, when it resolves
+//   "<\x01N>" text "<\x02>"      wikilink N of `links`; "<\x01N t>" in a table cell (a plain link there);
+//                                "<\x01N e>" an embed `![[...]]` (flags combine: "N te")
+//   "<\x03N>" just before an "<a href=\"...\"" or "<img src=\"...\"" whose target is the file of link N
+//                                (a note's or an attachment's), when it resolves
 //   "<\x04F>" text "<\x05>"      text a glossary term may be linked in; F holds 's' when it starts a new
 //                                paragraph or cell, 't' in a table cell
 //   "<\x06N>"                    query block N of `queries`, answered when the site is built
@@ -34,6 +36,12 @@ struct BodyLink {
   bool file = false;     // a relative link to a note's file ("x.md", or "x" as Obsidian writes it), not a wikilink
   std::string anchor;    // the id of the target's heading or block `heading` names, filled in by the
                          // resolver (not cached); "" for none
+  bool embed = false;    // `![[...]]`, or a markdown image `![](...)`: shown in place, not linked
+  int width = 0, height = 0;  // an embed's size as written (`![[a.png|300]]`, `|300x200`); 0: none
+  std::string attachment;  // when no note: the vault path of the attachment it names (Corpus::attachments),
+                           // filled in by the resolver (not cached); "" for none
+  int line = 0, column = 0;  // a markdown link's place in the body (1-based; not cached): where its
+                             // relation is (Origin::Link)
 };
 
 // A place in the body a link may point at (docs/format.md, "Links"): a heading, by its text as a reader

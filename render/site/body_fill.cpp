@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "core/model/rendered_body.h"
+#include "render/site/embeds.h"
 #include "render/site/html.h"
 
 namespace anth::site {
@@ -40,11 +41,28 @@ void append_tag_link(std::string& out, std::string_view tag) {
   out += "</a>";
 }
 
+// A transcluded body's headings and blocks lose their ids: the page has its own, and links to the
+// embedded note's anchors go to its page.
+std::string without_anchor_ids(std::string html) {
+  for (std::size_t at = html.find(" id=\""); at != std::string::npos; at = html.find(" id=\"", at + 1)) {
+    std::size_t open = html.rfind('<', at);
+    bool heading = open != std::string::npos && at == open + 3 && html[open + 1] == 'h';
+    if (heading || html.compare(at + 5, 1, "^") == 0) {
+      std::size_t end = html.find('"', at + 5);
+      if (end != std::string::npos) html.erase(at, end + 1 - at);
+    }
+  }
+  return html;
+}
+
 class Filler {
  public:
   Filler(const Note& note, const std::function<LinkTarget(std::string_view)>& target, const Glossary& glossary, bool html,
-         const QueryBlockHtml& queries)
-      : note_(note), target_(target), glossary_(glossary), html_(html), queries_(queries), seen_(glossary.terms().size()) {}
+         const QueryBlockHtml& queries, const EmbedSource& embeds, std::vector<std::string_view> chain = {})
+      : note_(note), target_(target), glossary_(glossary), html_(html), queries_(queries), embeds_(embeds),
+        chain_(std::move(chain)), seen_(glossary.terms().size()) {
+    chain_.push_back(note.id);
+  }
 
   FilledBody run(std::string_view in) {
     if (html_) out_.html.reserve(in.size() + in.size() / 2);
@@ -110,9 +128,16 @@ class Filler {
     std::string_view shown = until_close(in, body_link_close, from);
     const BodyLink* link = link_of(head);
     if (!html_ || !link) return from;
-    bool table = head.ends_with(" t");
+    std::string_view flags = head.find(' ') == std::string_view::npos ? "" : head.substr(head.find(' ') + 1);
+    bool table = flags.find('t') != std::string_view::npos;
+    if (link->embed && !table && embed(*link, shown)) return from;
     LinkTarget t = resolved(*link);
     std::string& out = out_.html;
+    if (t.id.empty() && !link->attachment.empty()) {  // a link to an attachment: its copy in the site
+      out += "<a class=\"attachment\" href=\"";
+      out.append(attachment_href(link->attachment)).append("\">").append(shown).append("</a>");
+      return from;
+    }
     if (t.id.empty()) {
       if (table) return out.append(shown), from;
       out += "<span class=\"wikilink unresolved\" title=\"";
@@ -138,17 +163,60 @@ class Filler {
     return out.append(shown).append("</a>"), from;
   }
 
-  // A link to a note's file: its href becomes the note's page when the file is a note's.
+  // A link to a file of the vault: its href becomes the note's page when the file is a note's, the
+  // attachment's copy in the site when it is an attachment's (an image's src too).
   void file_link(std::string_view in, std::string_view head, std::size_t& from) {
     const BodyLink* link = link_of(head);
-    constexpr std::string_view open = "<a href=\"";
-    if (!html_ || !link || link->resolved.empty() || in.substr(from, open.size()) != open) return;
+    if (!html_ || !link || (link->resolved.empty() && link->attachment.empty())) return;
+    std::string_view open = "<a href=\"";
+    if (in.substr(from, open.size()) != open) open = "<img src=\"";
+    if (in.substr(from, open.size()) != open) return;
     std::size_t quote = in.find('"', from + open.size());
     if (quote == std::string_view::npos) return;
-    std::string href = node_file(link->resolved) + (link->anchor.empty() ? "" : "#" + link->anchor);
+    std::string href = link->resolved.empty() ? attachment_href(link->attachment)
+                                              : node_file(link->resolved) + (link->anchor.empty() ? "" : "#" + link->anchor);
     out_.html.append(open);
     append_escaped_href(out_.html, href);
     from = quote;
+    // The size Obsidian reads from an image's text, `![alt|300](a.png)`, is not taken: the text stays the alt.
+  }
+
+  // An embed `![[...]]` shown in place: an attachment's element, or the part of a note's body it names
+  // (embeds.h) with a link to it. False when it is shown as a link instead: it names nothing, or a
+  // note already being embedded (a cycle), or it nests past max_embed_depth.
+  bool embed(const BodyLink& link, std::string_view shown) {
+    if (!html_) return true;
+    std::string& out = out_.html;
+    if (link.resolved.empty() && !link.attachment.empty()) {
+      append_attachment_embed(out, link, shown);
+      return true;
+    }
+    if (link.resolved.empty() || !embeds_ || chain_.size() > max_embed_depth) return false;
+    if (std::find(chain_.begin(), chain_.end(), std::string_view(link.resolved)) != chain_.end()) return false;
+    std::optional<EmbeddedNote> target = embeds_(link.resolved);
+    if (!target || !target->note) return false;
+    std::string_view part = embedded_part(target->html, link.anchor);
+    if (part.empty() && !target->html.empty()) return false;  // the heading or block is gone (R007)
+    Filler inner(*target->note, target_, glossary_, true, no_queries(), embeds_, chain_);
+    inner.tips_ = tips_ + 1000 * chain_.size();  // the tooltips' ids stay unique on the page
+    std::string inner_html = without_anchor_ids(inner.run(part).html);
+    std::string href = node_file(link.resolved) + (link.anchor.empty() ? "" : "#" + link.anchor);
+    LinkTarget t = target_(link.resolved);
+    out += "<div class=\"embed embed-note\" data-embed=\"";
+    append_escaped_html(out, link.resolved);
+    out += "\"><div class=\"embed-title\"><a class=\"wikilink\" href=\"";
+    append_escaped_html(out, href);
+    out += "\">";
+    append_escaped_html(out, t.title.empty() ? t.id : t.title);
+    if (!link.heading.empty()) out += " \u203a ", append_escaped_html(out, link.heading);
+    out.append("</a></div><div class=\"embed-body\">\n").append(inner_html).append("</div></div>");
+    return true;
+  }
+
+  // A transcluded body's query blocks are not answered on another note's page.
+  static const QueryBlockHtml& no_queries() {
+    static const QueryBlockHtml none;
+    return none;
   }
 
   // Text where glossary terms may be linked: the first mention of each term in a paragraph or cell
@@ -198,6 +266,8 @@ class Filler {
   const Glossary& glossary_;
   bool html_;
   const QueryBlockHtml& queries_;
+  const EmbedSource& embeds_;
+  std::vector<std::string_view> chain_;  // the notes being embedded, outermost first, this one last
   FilledBody out_;
   std::vector<bool> seen_;             // terms linked anywhere in the body
   std::vector<std::size_t> linked_;    // terms linked in the current paragraph or cell: a few
@@ -209,12 +279,13 @@ class Filler {
 
 FilledBody fill_body(const Note& note, const std::function<LinkTarget(std::string_view)>& target, const Glossary& glossary,
                      bool html, const QueryBlockHtml& queries) {
-  return Filler(note, target, glossary, html, queries).run(note.rendered.html);
+  static const EmbedSource none;
+  return Filler(note, target, glossary, html, queries, none).run(note.rendered.html);
 }
 
 FilledBody fill_body(const Note& note, std::string_view body_html, const std::function<LinkTarget(std::string_view)>& target,
-                     const Glossary& glossary, bool html, const QueryBlockHtml& queries) {
-  return Filler(note, target, glossary, html, queries).run(body_html);
+                     const Glossary& glossary, bool html, const QueryBlockHtml& queries, const EmbedSource& embeds) {
+  return Filler(note, target, glossary, html, queries, embeds).run(body_html);
 }
 
 }  // namespace anth::site

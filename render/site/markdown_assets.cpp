@@ -21,11 +21,12 @@ std::optional<std::string> read_whole(const std::filesystem::path& file) {
 
 std::uint8_t body_features(std::string_view html) {
   std::uint8_t f = 0;
-  // Ingest's own markup (callouts.h, math_syntax.h, highlight.h); a note's text cannot spell it,
-  // its quotes and angle brackets being escaped.
+  // Ingest's own markup (callouts.h, math_syntax.h, highlight.h, an embed's marker " e>"); a note's
+  // text cannot spell it, its quotes and angle brackets being escaped.
   if (html.find("<span class=\"math ") != std::string_view::npos) f |= uses_math | uses_markdown_css;
   if (html.find(" class=\"callout ") != std::string_view::npos || html.find("<mark>") != std::string_view::npos ||
-      html.find("<\x07") != std::string_view::npos)
+      html.find("<\x07") != std::string_view::npos || html.find(" e>") != std::string_view::npos ||
+      html.find(" te>") != std::string_view::npos)
     f |= uses_markdown_css;
   return f;
 }

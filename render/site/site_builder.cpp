@@ -8,6 +8,7 @@
 
 #include "core/util/embedded_assets.h"
 #include "render/site/html.h"
+#include "render/site/embeds.h"
 #include "render/site/markdown_assets.h"
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
@@ -92,6 +93,8 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
   SiteContext ctx(input, [&](std::size_t, const SearchDoc& doc, const DocTerms& terms) { search.add(doc, terms); });
   if (failed || !search.finish()) return false;
   if (!put_markdown_assets(input, ctx, put)) return false;
+  // The attachments the bodies name, bytes unchanged: the one place the site reads files of the vault.
+  if (!copy_attachments(input.corpus, input.options.max_attachment_bytes, put)) return false;
   timer.mark("site context and search");
 
   // A node page whose inputs are those of the current site's page is kept rather than rendered.

@@ -26,8 +26,21 @@ std::string SiteContext::render_body_of(std::size_t v) const {
   // Not kept: filled in again.
   const Note& n = input_.graph.note(v);
   BodyText read;
-  return std::move(
-      fill_body(n, body_text(n, read).html, [this](std::string_view id) { return link_target(id); }, glossary_, true, query_html(v)).html);
+  return std::move(fill_body(n, body_text(n, read).html, [this](std::string_view id) { return link_target(id); }, glossary_, true,
+                             query_html(v), embed_source())
+                       .html);
+}
+
+EmbedSource SiteContext::embed_source() const {
+  return [this](std::string_view id) -> std::optional<EmbeddedNote> {
+    std::optional<std::size_t> w = vertex(id);
+    if (!w) return std::nullopt;
+    EmbeddedNote e;
+    e.note = &input_.graph.note(*w);
+    BodyText read;
+    e.html = std::string(body_text(*e.note, read).html);
+    return e;
+  };
 }
 
 SiteContext::BodyView SiteContext::body_text(const Note& n, BodyText& read) const {

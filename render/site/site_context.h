@@ -53,6 +53,8 @@ struct SiteOptions {
   // warning when math cannot be rendered with it.
   std::filesystem::path katex_dir = "/usr/share/javascript/katex";
   std::function<void(std::string_view)> warn;
+  // The attachments the bodies name are copied into the site, each read up to this size (embeds.h).
+  std::uint64_t max_attachment_bytes = 32u << 20;
 };
 
 struct SiteInput {
@@ -134,6 +136,10 @@ class SiteContext {
     std::string_view html, plain;
   };
   BodyView body_text(const Note& n, BodyText& read) const;
+  // The notes embeds transclude, their bodies read as the site reads any (body_text).
+  EmbedSource embed_source() const;
+  // What v's body draws from other notes (body_dependencies).
+  std::uint64_t dependencies_of(const Note& n) const;
   QueryBlockHtml query_html(std::size_t v) const {
     return [this, v](std::size_t b) -> const std::string& { return queries_.html(v, b); };
   }

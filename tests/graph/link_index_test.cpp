@@ -88,3 +88,30 @@ TEST_CASE("link path: joins, folders and the files that are no notes", "[graph][
   CHECK_FALSE(anth::names_attachment("v1.2 notes"));
   CHECK_FALSE(anth::names_attachment("Note.md"));
 }
+
+TEST_CASE("link index: attachments by path, in the attachment folder, by name closest to the root", "[graph][links]") {
+  anth::Corpus c = vault({{"Notes/Note.md", "notes.note"}});
+  for (const char* path : {"Attachments/photo.png", "Deep/Er/photo.png", "Notes/pics/beside.png", "Notes/photo.png",
+                           "Zeta/same.png", "Aa/Bb/same.png", "Images/Photo.PNG"})
+    c.attachments.push_back({path, 10, ""});
+  std::sort(c.attachments.begin(), c.attachments.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
+  c.attachment_folder = "Attachments";
+  anth::LinkIndex links(c);
+  auto at = [&](const char* written, anth::LinkFrom from = {}) {
+    const anth::Attachment* a = links.attachment(written, from);
+    return a ? a->path : std::string("none");
+  };
+  CHECK(at("photo.png") == "Attachments/photo.png");  // the attachment folder before the name anywhere
+  CHECK(at("Deep/Er/photo.png") == "Deep/Er/photo.png");
+  CHECK(at("Er/photo.png") == "Deep/Er/photo.png");  // the end of a path
+  CHECK(at("pics/beside.png", {"Notes/Note.md", true}) == "Notes/pics/beside.png");  // relative to the note's folder
+  CHECK(at("photo.png", {"Notes/Note.md", true}) == "Notes/photo.png");
+  CHECK(at("same.png") == "Zeta/same.png");  // the shortest-path rule
+  CHECK(at("IMAGES/photo.png") == "Images/Photo.PNG");  // case folded
+  CHECK(at("missing.png") == "none");
+  CHECK(at("./beside.png", {"Notes/Note.md", false}) == "none");  // "./" is relative only
+  c.attachment_folder = "./pics";
+  anth::LinkIndex beside(c);
+  const anth::Attachment* a = beside.attachment("beside.png", {"Notes/Note.md", false});
+  CHECK((a && a->path == "Notes/pics/beside.png"));  // "./pics": below the linking note's folder
+}
