@@ -76,8 +76,11 @@ struct SiteServer::Impl {
       return;
     }
     std::string_view type = content_type(*path);
-    if (type.rfind("text/html", 0) == 0) res.set_content(with_reload_script(*bytes), std::string(type));
-    else res.set_content(*bytes, std::string(type));
+    if (type.rfind("text/html", 0) == 0) return res.set_content(with_reload_script(*bytes), std::string(type));
+    // Anything else opened by itself as a document (a vault's SVG attachment above all) runs nothing:
+    // the pages carry their own policy in a meta tag, these get one that forbids every script.
+    res.set_header("Content-Security-Policy", "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'");
+    res.set_content(*bytes, std::string(type));
   }
 
   void serve_events(const httplib::Request&, httplib::Response& res) {

@@ -127,6 +127,8 @@ def run_checks(proc, corpus, out, err):
     check(headers.get("Cache-Control") == "no-cache", "pages are served with Cache-Control: no-cache")
     status, headers, body = fetch(base, "/style.css")
     check(status == 200 and headers.get("Content-Type", "").startswith("text/css"), "style.css is text/css")
+    check("sandbox" in headers.get("Content-Security-Policy", "") and "default-src 'none'" in headers.get("Content-Security-Policy", ""),
+          "a file that is not a page (an SVG opened by itself) is sandboxed: no script of it runs")
     check(b"EventSource" not in body, "only pages get the script")
     status, headers, _ = fetch(base, "/site.js")
     check(headers.get("Content-Type", "").startswith("text/javascript"), "site.js is text/javascript")
