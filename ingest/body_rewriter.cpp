@@ -137,7 +137,7 @@ class BodyRewriter {
                                     path.substr(dot).find_first_of(" %") != std::string_view::npos);
       if (!bare && (path.size() <= 3 || !path.ends_with(".md"))) continue;
       file_links_.emplace_back(node, out_.links.size());  // the resolver reads the path from the note's folder
-      out_.links.push_back({percent_decode(path), percent_decode(fragment), "", "", true});
+      out_.links.push_back({percent_decode(path), percent_decode(fragment), "", true});
     }
   }
 
@@ -167,7 +167,7 @@ class BodyRewriter {
     std::string_view target = parts.target, heading = parts.heading, display = parts.display;
     std::string shown(display.empty() ? (target.empty() ? inside : target) : display);
     std::size_t index = out_.links.size();
-    out_.links.push_back({std::string(target), std::string(heading), "", "", false});
+    out_.links.push_back({std::string(target), std::string(heading), "", false});
     cmark_node* node = make_custom(CMARK_NODE_CUSTOM_INLINE, marker(body_link_open, std::to_string(index)), marker(body_link_close));
     cmark_node_append_child(node, make_text(shown));
     if (!cmark_node_insert_before(at, node)) {
@@ -246,6 +246,8 @@ class BodyRewriter {
     }
     std::string text;
     std::unordered_map<cmark_node*, std::size_t> wanted_at;  // a link's node -> its index in wanted
+    std::vector<LinkExcerpts::Wanted> spans;
+    const std::size_t first = out_.excerpts.spans.size();
     for (cmark_node* block : blocks) {
       const std::vector<std::size_t>& here = in_block[block];
       wanted_at.clear();
@@ -255,11 +257,11 @@ class BodyRewriter {
         if (auto it = wanted_at.find(node); it != wanted_at.end())
           (entering ? wanted[it->second].start : wanted[it->second].end) = offset;
       });
-      for (std::size_t j : here) {
-        Wanted& w = wanted[j];
-        out_.links[w.link].excerpt = excerpt_around(text, w.start, w.end >= w.start ? w.end - w.start : 0);
-      }
+      spans.clear();
+      for (std::size_t j : here) spans.push_back({wanted[j].link, wanted[j].start, wanted[j].end});
+      out_.excerpts.add(text, spans);
     }
+    out_.excerpts.sort_spans(first);
   }
 
   // Text of paragraphs and table cells, outside links: where the site may link glossary terms (the

@@ -257,7 +257,10 @@ LoadedCorpus::FreshParse LoadRun::encoded(std::size_t i) {
     release_text(p.note.rendered);
     p.note.rendered.stored = true;
   }
-  if (!options_.bodies) std::vector<BodyLink>().swap(p.note.rendered.links);  // only the site uses them
+  if (!options_.bodies) {  // only the site uses them
+    std::vector<BodyLink>().swap(p.note.rendered.links);
+    p.note.rendered.excerpts = {};
+  }
   return f;
 }
 
@@ -296,7 +299,7 @@ void LoadRun::assemble() {
                                   "folder more than " + std::to_string(max_folder_depth) +
                                       " folders deep: the notes in it are not read",
                                   {}});
-  resolve_corpus(corpus);
+  resolve_corpus(corpus, options_.rules_off);
   if (options_.commit_dates) apply_commit_dates(corpus, options_.root);
 }
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,7 @@ struct LoadOptions {
   // The day each note's file was last committed (Note::committed), when the corpus folder is a git
   // repository's root (ingest/commit_dates.h): the site shows it.
   bool commit_dates = false;
+  std::set<std::string> rules_off;  // rules anthology.toml turns off: the resolver makes no R002 then
   ParseSettings settings() const { return {max_note_bytes, allow_raw_html, typing}; }
 };
 
