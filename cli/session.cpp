@@ -105,6 +105,8 @@ Expected<Session> open_session(const Args& args, StoreMode mode, bool bodies) {
   options.bodies = bodies;
   options.typing = s.config.typing;
   options.commit_dates = bodies;  // the site shows them
+  for (const auto& [rule, severity] : s.config.severities)
+    if (severity == Severity::Off) options.rules_off.insert(rule);
   auto loaded = ingest::load_corpus(options, &*s.index);
   progress.finish();
   if (!loaded) return std::unexpected(loaded.error());
@@ -112,7 +114,7 @@ Expected<Session> open_session(const Args& args, StoreMode mode, bool bodies) {
   timer.mark("ingest");
 
   s.graph = std::make_unique<Graph>(s.loaded->corpus);
-  std::vector<Diagnostic> raw = s.loaded->corpus.diagnostics;
+  std::vector<Diagnostic> raw = std::move(s.loaded->corpus.diagnostics);  // read nowhere else
   raw.insert(raw.end(), s.config.findings.begin(), s.config.findings.end());  // about anthology.toml
   std::vector<Diagnostic> graph_findings = check_graph(s.loaded->corpus, *s.graph);
   raw.insert(raw.end(), graph_findings.begin(), graph_findings.end());

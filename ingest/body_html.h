@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/model/link_excerpts.h"
 #include "core/model/rendered_body.h"
 
 namespace anth::ingest {
@@ -33,8 +34,6 @@ inline constexpr std::size_t body_piece_bytes = 1 << 20;
 // The result is the same whatever `piece_bytes` (tests cut small bodies to check that).
 ParsedBody parse_body(std::string_view body, bool allow_raw_html, std::size_t piece_bytes = body_piece_bytes);
 
-// "…the text around the link…": about `radius` bytes either side of [offset, offset+length), cut at
-// spaces, with ellipses where cut.
-std::string excerpt_around(std::string_view text, std::size_t offset, std::size_t length, std::size_t radius = 100);
+using anth::excerpt_around;  // core/model/link_excerpts.h
 
 }  // namespace anth::ingest

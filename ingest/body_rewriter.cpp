@@ -151,7 +151,7 @@ class BodyRewriter {
   // folder first; its place in the body is its relation's (Origin::Link).
   void file_link(cmark_node* node, std::string_view path, std::string_view fragment, bool image) {
     file_links_.emplace_back(node, out_.links.size());
-    BodyLink link{percent_decode(path), percent_decode(fragment), "", "", true};
+    BodyLink link{percent_decode(path), percent_decode(fragment), "", true};
     link.embed = image;
     int line = cmark_node_get_start_line(node);
     link.line = line > 0 ? line + state_.line_offset : 0;
@@ -186,7 +186,7 @@ class BodyRewriter {
   void wikilink_node(std::string_view inside, cmark_node* at, bool embed) {
     WikilinkText parts = split_wikilink(inside);
     std::string_view target = parts.target, heading = parts.heading, display = parts.display;
-    BodyLink link{std::string(target), std::string(heading), "", "", false};
+    BodyLink link{std::string(target), std::string(heading), "", false};
     link.embed = embed;
     if (auto size = embed ? embed_size(display) : std::nullopt) {  // `![[a.png|300x200]]`: a size, not a text
       std::tie(link.width, link.height) = *size;
@@ -276,6 +276,8 @@ class BodyRewriter {
     }
     std::string text;
     std::unordered_map<cmark_node*, std::size_t> wanted_at;  // a link's node -> its index in wanted
+    std::vector<LinkExcerpts::Wanted> spans;
+    const std::size_t first = out_.excerpts.spans.size();
     for (cmark_node* block : blocks) {
       const std::vector<std::size_t>& here = in_block[block];
       wanted_at.clear();
@@ -285,11 +287,11 @@ class BodyRewriter {
         if (auto it = wanted_at.find(node); it != wanted_at.end())
           (entering ? wanted[it->second].start : wanted[it->second].end) = offset;
       });
-      for (std::size_t j : here) {
-        Wanted& w = wanted[j];
-        out_.links[w.link].excerpt = excerpt_around(text, w.start, w.end >= w.start ? w.end - w.start : 0);
-      }
+      spans.clear();
+      for (std::size_t j : here) spans.push_back({wanted[j].link, wanted[j].start, wanted[j].end});
+      out_.excerpts.add(text, spans);
     }
+    out_.excerpts.sort_spans(first);
   }
 
   // Text of paragraphs and table cells, outside links: where the site may link glossary terms (the

@@ -97,33 +97,4 @@ cmark_node* glossary_scope(cmark_node* node) {
   return nullptr;
 }
 
-std::string excerpt_around(std::string_view text, std::size_t offset, std::size_t length, std::size_t radius) {
-  auto is_space = [](char c) { return c == ' ' || c == '\n' || c == '\t'; };
-  offset = std::min(offset, text.size());
-  std::size_t end = std::min(text.size(), offset + length);
-  std::size_t from = offset > radius ? offset - radius : 0;
-  std::size_t to = std::min(text.size(), end + radius);
-  bool cut_front = from > 0, cut_back = to < text.size();
-  if (cut_front) {
-    while (from < offset && !is_space(text[from])) ++from;
-    while (from < offset && is_space(text[from])) ++from;
-  }
-  if (cut_back) {
-    while (to > end && !is_space(text[to - 1])) --to;
-    while (to > end && is_space(text[to - 1])) --to;
-  }
-  std::string out;
-  if (cut_front) out += "\u2026";
-  for (char c : text.substr(from, to - from)) {
-    if (is_space(c)) {
-      if (!out.empty() && out.back() != ' ') out += ' ';
-    } else {
-      out += c;
-    }
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  if (cut_back) out += "\u2026";
-  return out;
-}
-
 }  // namespace anth::ingest

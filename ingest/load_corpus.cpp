@@ -258,7 +258,10 @@ LoadedCorpus::FreshParse LoadRun::encoded(std::size_t i) {
     release_text(p.note.rendered);
     p.note.rendered.stored = true;
   }
-  if (!options_.bodies) std::vector<BodyLink>().swap(p.note.rendered.links);  // only the site uses them
+  if (!options_.bodies) {  // only the site uses them
+    std::vector<BodyLink>().swap(p.note.rendered.links);
+    p.note.rendered.excerpts = {};
+  }
   return f;
 }
 
@@ -299,7 +302,7 @@ void LoadRun::assemble() {
                                   "folder more than " + std::to_string(max_folder_depth) +
                                       " folders deep: the notes in it are not read",
                                   {}});
-  if (options_.resolve) resolve_corpus(corpus);
+  if (options_.resolve) resolve_corpus(corpus, options_.rules_off);
   if (options_.commit_dates) apply_commit_dates(corpus, options_.root);
 }
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,7 @@ struct LoadOptions {
   // false: the notes are left as parsed, unresolved (the resident workspace resolves them itself, and
   // again after each patch: workspace/workspace.h); commit dates are applied either way.
   bool resolve = true;
+  std::set<std::string> rules_off;  // rules anthology.toml turns off: the resolver makes no R002 then
   ParseSettings settings() const { return {max_note_bytes, allow_raw_html, typing}; }
 };
 

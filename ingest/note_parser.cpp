@@ -161,9 +161,13 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
     if (known.insert(tag).second) note.tags.push_back(std::move(tag));
   add_field_mentions(note);
   // Body wikilinks are untyped "mentions" edges (but [[#heading]], a place in the note itself); the
-  // resolver fills in their targets.
+  // resolver fills in their targets. The link lists are kept at their size, not at the capacity they
+  // grew to (up to twice it, for a note dense with links).
+  note.wikilinks.shrink_to_fit();
+  note.rendered.links.shrink_to_fit();
+  note.relations.reserve(note.relations.size() + note.wikilinks.size());
   for (const Wikilink& w : note.wikilinks)
-    if (!w.target.empty()) note.relations.push_back({"mentions", note.id, w.target, "", w.where, Origin::Body});
+    if (!w.target.empty()) note.relations.push_back(body_mention(note, w));
   add_link_mentions(note);
   return p;
 }

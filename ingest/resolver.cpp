@@ -63,16 +63,16 @@ void check_unresolved_mention(const Relation& r, const Note& note, const LinkInd
 
 // A frontmatter link outside the schema (property_links.h): an edge when it names a note, R002 when
 // it names none; one to the note itself is no edge.
-void resolve_property(Relation& r, const Note& note, const LinkIndex& links, std::vector<Diagnostic>& out) {
+void resolve_property(Relation& r, const Note& note, const LinkIndex& links, bool report, std::vector<Diagnostic>& out) {
   std::string target(links.resolve(r.written, {note.path}));
-  if (target.empty())
+  if (target.empty() && report)
     out.push_back(make("R002", r.where, "wikilink [[" + r.written + "]] in `" + r.kind + "` resolves to no note"));
   r.to = target == note.id ? "" : target;
 }
 
 }  // namespace
 
-void resolve_corpus(Corpus& corpus) {
+void resolve_corpus(Corpus& corpus, const std::set<std::string>& rules_off) {
   disambiguate_page_ids(corpus);
   mark_duplicates(corpus);
   corpus.index_ids();
@@ -83,14 +83,15 @@ void resolve_corpus(Corpus& corpus) {
 
   for (Note& note : corpus.notes) {
     if (!note.in_graph) continue;
+    const bool report_broken = !rules_off.count("R002") && !note.ignores("R002");
     for (Relation& r : note.relations) {
       if (r.origin == Origin::Property) {
-        resolve_property(r, note, links, corpus.diagnostics);
+        resolve_property(r, note, links, report_broken, corpus.diagnostics);
         continue;
       }
       std::string target(links.resolve(r.written, {note.path, r.origin == Origin::Link}));
       if (r.kind == "mentions") {
-        if (target.empty()) check_unresolved_mention(r, note, links, corpus.diagnostics);
+        if (target.empty() && report_broken) check_unresolved_mention(r, note, links, corpus.diagnostics);
         r.to = target == note.id ? "" : target;  // a link to one's own heading is no edge
         continue;
       }

@@ -68,17 +68,33 @@ void read_rendered(JsonReader& r, RenderedBody& body, bool links) {
     } else if (k == "links") {
       each_item(r, [&] {
         BodyLink l;
-        each_field(r, 7, [&](int i) {
+        each_field(r, 6, [&](int i) {
           if (i == 0) l.target = r.string();
           else if (i == 1) l.heading = r.string();
-          else if (i == 2) l.excerpt = r.string();
-          else if (i == 3) l.file = r.boolean();
-          else if (i == 4) l.embed = r.boolean();
-          else if (i == 5) l.width = r.int32();
+          else if (i == 2) l.file = r.boolean();
+          else if (i == 3) l.embed = r.boolean();
+          else if (i == 4) l.width = r.int32();
           else l.height = r.int32();
         });
         body.links.push_back(std::move(l));
       });
+    } else if (k == "excerpt_pieces" && !links) {
+      r.skip();
+    } else if (k == "excerpt_pieces") {
+      body.excerpts.pieces = read_strings(r);
+    } else if (k == "excerpts" && !links) {
+      r.skip();
+    } else if (k == "excerpts") {
+      each_item(r, [&] {
+        LinkExcerpts::Span s{};
+        each_field(r, 4, [&](int i) {
+          std::int64_t v = r.integer();
+          if (v < 0 || v > UINT32_MAX) throw JsonMalformed();
+          (i == 0 ? s.link : i == 1 ? s.piece : i == 2 ? s.start : s.length) = static_cast<std::uint32_t>(v);
+        });
+        body.excerpts.spans.push_back(s);
+      });
+      body.excerpts.sort_spans();  // of() looks them up by link
     } else if (k == "anchors") {
       each_item(r, [&] {
         BodyAnchor a;
@@ -157,13 +173,12 @@ void read_fields(JsonReader& r, Note& n, NotePath& path) {
 void read_wikilinks(JsonReader& r, Note& n, NotePath& path) {
   each_item(r, [&] {
     Wikilink l;
-    each_member(r, [&](std::string_view k) {
-      if (k == "target") l.target = r.string();
-      else if (k == "heading") l.heading = r.string();
-      else if (k == "display") l.display = r.string();
-      else if (k == "at") l.where = read_location(r, path());
-      else if (k == "resolved") l.resolved = r.string();
-      else r.skip();
+    each_field(r, 5, [&](int i) {
+      if (i == 0) l.target = r.string();
+      else if (i == 1) l.heading = r.string();
+      else if (i == 2) l.display = r.string();
+      else if (i == 3) l.where = read_location(r, path());
+      else l.resolved = r.string();
     });
     n.wikilinks.push_back(std::move(l));
   });
@@ -191,7 +206,7 @@ void read_relations(JsonReader& r, Note& n, NotePath& path) {
 // locations read before it would take an empty default, which is why a path after them is malformed.
 Note read_note(JsonReader& r, bool body_links) {
   Note n;
-  bool have_path = false;
+  bool have_path = false, body_mentions = false;
   NotePath path{n};
   each_member(r, [&](std::string_view key) {
     if (key == "path") {
@@ -228,6 +243,7 @@ Note read_note(JsonReader& r, bool body_links) {
     else if (key == "fields") read_fields(r, n, path);
     else if (key == "wikilinks") read_wikilinks(r, n, path);
     else if (key == "relations") read_relations(r, n, path);
+    else if (key == "body_mentions") body_mentions = r.boolean();
     else if (key == "body") n.body = r.string();
     else if (key == "body_line") n.body_line = r.int32();
     else if (key == "word_count") n.word_count = r.int32();
@@ -235,6 +251,9 @@ Note read_note(JsonReader& r, bool body_links) {
     else r.skip();
   });
   if (!have_path) throw JsonMalformed();
+  if (body_mentions)  // not written: one per wikilink with a target, after the others (note_json_write.cpp)
+    for (const Wikilink& l : n.wikilinks)
+      if (!l.target.empty()) n.relations.push_back(body_mention(n, l));
   return n;
 }
 

@@ -58,20 +58,34 @@ void write_wikilinks(JsonWriter& w, const Note& n, const std::string& path) {
   for (std::size_t i = 0; i < n.wikilinks.size(); ++i) {
     const Wikilink& l = n.wikilinks[i];
     if (i) w.raw(',');
-    w.raw('{');
-    w.key("target", true), w.string(l.target);
-    w.key("heading"), w.string(l.heading);
-    w.key("display"), w.string(l.display);
-    w.key("at"), write_location(w, l.where, path);
-    w.key("resolved"), w.string(l.resolved);
-    w.raw('}');
+    w.raw('['), w.string(l.target), w.raw(','), w.string(l.heading), w.raw(','), w.string(l.display), w.raw(',');
+    write_location(w, l.where, path), w.raw(','), w.string(l.resolved), w.raw(']');
   }
   w.raw(']');
 }
 
+// How many relations at the end are the body's mentions exactly as its wikilinks make them
+// (body_mention): those are not written but made again on reading. Otherwise 0: all are written.
+std::size_t derived_mentions(const Note& n) {
+  std::size_t count = 0;
+  for (const Wikilink& l : n.wikilinks) count += !l.target.empty();
+  if (count == 0 || count > n.relations.size()) return 0;
+  std::size_t r = n.relations.size() - count;
+  for (const Wikilink& l : n.wikilinks) {
+    if (l.target.empty()) continue;
+    const Relation& rel = n.relations[r++];
+    Relation made = body_mention(n, l);
+    if (rel.kind != made.kind || rel.from != made.from || rel.written != made.written || !rel.to.empty() ||
+        rel.where != made.where || rel.origin != made.origin)
+      return 0;
+  }
+  return count;
+}
+
 void write_relations(JsonWriter& w, const Note& n, const std::string& path) {
+  const std::size_t derived = derived_mentions(n);
   w.key("relations"), w.raw('[');
-  for (std::size_t i = 0; i < n.relations.size(); ++i) {
+  for (std::size_t i = 0; i + derived < n.relations.size(); ++i) {
     const Relation& r = n.relations[i];
     if (i) w.raw(',');
     w.raw('{');
@@ -84,6 +98,7 @@ void write_relations(JsonWriter& w, const Note& n, const std::string& path) {
     w.raw('}');
   }
   w.raw(']');
+  if (derived) w.key("body_mentions"), w.boolean(true);
 }
 
 // The links of the body made ready for the site (core/model/rendered_body.h), unresolved (ingest
@@ -94,11 +109,21 @@ void write_rendered(JsonWriter& w, const RenderedBody& body) {
   for (std::size_t i = 0; i < body.links.size(); ++i) {
     const BodyLink& l = body.links[i];
     if (i) w.raw(',');
-    w.raw('['), w.string(l.target), w.raw(','), w.string(l.heading), w.raw(','), w.string(l.excerpt);
-    w.raw(','), w.boolean(l.file), w.raw(','), w.boolean(l.embed), w.raw(','), w.integer(l.width), w.raw(',');
-    w.integer(l.height), w.raw(']');
+    w.raw('['), w.string(l.target), w.raw(','), w.string(l.heading), w.raw(','), w.boolean(l.file);
+    w.raw(','), w.boolean(l.embed), w.raw(','), w.integer(l.width), w.raw(','), w.integer(l.height), w.raw(']');
   }
   w.raw(']');
+  if (!body.excerpts.empty()) {  // pieces of text once, and per link [link, piece, start, length]
+    w.key("excerpt_pieces"), w.strings(body.excerpts.pieces);
+    w.key("excerpts"), w.raw('[');
+    for (std::size_t i = 0; i < body.excerpts.spans.size(); ++i) {
+      const LinkExcerpts::Span& s = body.excerpts.spans[i];
+      if (i) w.raw(',');
+      w.raw('['), w.integer(s.link), w.raw(','), w.integer(s.piece), w.raw(','), w.integer(s.start), w.raw(',');
+      w.integer(s.length), w.raw(']');
+    }
+    w.raw(']');
+  }
   if (!body.anchors.empty()) {  // written only when there are any
     w.key("anchors"), w.raw('[');
     for (std::size_t i = 0; i < body.anchors.size(); ++i) {

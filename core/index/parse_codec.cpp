@@ -6,10 +6,14 @@
 //          "authors":[..],"year":0,"arxiv":..,"doi":..,"venue":..,"url":..,"version":1,
 //          "promote_when":..,"kernel":..,"kernel_params":[[name,number],..],"short":..,"plain":..,
 //          "fields":[{"key":..,"at":LOC,"origin":"frontmatter","shape":"list","items":[[text,LOC],..],"keys":[..]}],
-//          "wikilinks":[{"target":..,"heading":..,"display":..,"at":LOC,"resolved":..}],
+//          "wikilinks":[[target,heading,display,LOC,resolved],..],
 //          "relations":[{"kind":..,"from":..,"written":..,"to":..,"at":LOC,"origin":..}],
+//          "body_mentions":true (only when the last relations are the body's mentions as its
+//                                wikilinks make them, body_mention(): those are not written but made again),
 //          "body":..,"body_line":1,"word_count":0,
-//          "rendered":{"links":[[target,heading,excerpt,is_file],..],
+//          "rendered":{"links":[[target,heading,is_file],..],
+//                      "excerpt_pieces":[text,..],"excerpts":[[link,piece,start,length],..] (only when
+//                                   there are any; core/model/link_excerpts.h),
 //                      "queries":[[text,line,column],..] (only when there are any)}},
 //  "diagnostics":[{"rule":..,"severity":"error","at":LOC,"message":..,"related":[[LOC,message],..]}]}
 //

@@ -21,4 +21,8 @@ bool Note::ignores(std::string_view rule) const {
   return std::find(lint_ignore.begin(), lint_ignore.end(), rule) != lint_ignore.end();
 }
 
+Relation body_mention(const Note& note, const Wikilink& link) {
+  return {"mentions", note.id, link.target, "", link.where, Origin::Body};
+}
+
 }  // namespace anth

@@ -107,4 +107,7 @@ struct Note {
   bool ignores(std::string_view rule) const;
 };
 
+// The untyped "mentions" relation a body wikilink with a target makes (unresolved: `to` is empty).
+Relation body_mention(const Note& note, const Wikilink& link);
+
 }  // namespace anth

@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "core/model/link_excerpts.h"
+
 namespace anth {
 
 inline constexpr char body_link_open = '\x01', body_link_close = '\x02', body_file_link = '\x03',
@@ -31,7 +33,6 @@ struct BodyLink {
   std::string target;    // a wikilink's target as written ("LIT-523", "Zhai et al."; empty for [[#h]]),
                          // or the path of a relative link to a note's file, percent-decoded
   std::string heading;   // the wikilink's heading, or the file link's fragment; "" when none
-  std::string excerpt;   // the text around the first wikilink to each target as written, else ""
   std::string resolved;  // the id it names, filled in by ingest's resolver (not cached); "" for none
   bool file = false;     // a relative link to a note's file ("x.md", or "x" as Obsidian writes it), not a wikilink
   std::string anchor;    // the id of the target's heading or block `heading` names, filled in by the
@@ -63,6 +64,8 @@ struct RenderedBody {
   std::string html;
   std::string plain;  // the text a reader sees, for search
   std::vector<BodyLink> links;
+  // The text around the first wikilink to each target as written (by link index; link_excerpts.h).
+  LinkExcerpts excerpts;
   std::vector<QueryBlock> queries;  // in body order
   std::vector<BodyAnchor> anchors;  // headings in body order, and block ids in body order
   // html and plain are not held here but kept by the index with the parse (core/index, column

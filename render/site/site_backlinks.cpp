@@ -64,12 +64,13 @@ void SiteBacklinks::add_body(std::size_t v, const Note& n, const std::vector<std
   // The first body link to each other note, with the text around it (ingest kept it with the first
   // link to each target as written, which the first to each note is).
   std::unordered_set<std::string_view> linked;
-  for (const BodyLink& l : n.rendered.links) {
+  for (std::size_t i = 0; i < n.rendered.links.size(); ++i) {
+    const BodyLink& l = n.rendered.links[i];
     if (l.file || l.resolved.empty() || l.resolved == n.id || !linked.insert(l.resolved).second) continue;
     if (auto t = vertices_.vertex(l.resolved))
       if (Backlink* back = from(*t, v)) {
         back->mentions = true;
-        if (static_cast<std::size_t>(back - backlinks_[*t].data()) < excerpts_cap_) back->excerpt = l.excerpt;
+        if (static_cast<std::size_t>(back - backlinks_[*t].data()) < excerpts_cap_) back->excerpt = n.rendered.excerpts.of(i);
       }
   }
   for (std::size_t t : terms) mentioned_in_[t].push_back(static_cast<std::uint32_t>(v));

@@ -87,7 +87,7 @@ TEST_CASE("body: parsed once into HTML with markers, text and excerpts", "[inges
   CHECK(b.rendered.links[0].heading == "Key takeaways");    // percent-decoded
   CHECK_FALSE(b.rendered.links[1].file);
   CHECK(b.rendered.links[1].target == "LIT-1");
-  CHECK(b.rendered.links[1].excerpt == "See the paper and this.");
+  CHECK(b.rendered.excerpts.of(1) == "See the paper and this.");
   CHECK(b.rendered.plain == "Title\nSee the paper and this.");
   CHECK(b.rendered.html.find("<h2 id=\"title\">Title</h2>") != std::string::npos);
   CHECK(b.rendered.html.find("<\x01" "1>the paper<\x02>") != std::string::npos);
@@ -112,7 +112,7 @@ TEST_CASE("body: the raw-HTML setting is part of the parse key, and the parse ke
   CHECK(text->plain == safe.note.rendered.plain);
   REQUIRE(back->note.rendered.links.size() == 1);
   CHECK(back->note.rendered.links[0].target == "LIT-1");
-  CHECK(back->note.rendered.links[0].excerpt == safe.note.rendered.links[0].excerpt);
+  CHECK(back->note.rendered.excerpts.of(0) == safe.note.rendered.excerpts.of(0));
 }
 
 TEST_CASE("link index: id or stem, then title or alias, Unicode-folded, the first by path keeping a name", "[ingest][resolve]") {

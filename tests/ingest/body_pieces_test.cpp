@@ -34,7 +34,7 @@ void check_same_as_whole(const std::string& body, bool raw_html = false) {
     INFO("link " << i << ": " << one.rendered.links[i].target);
     CHECK(cut.rendered.links[i].target == one.rendered.links[i].target);
     CHECK(cut.rendered.links[i].heading == one.rendered.links[i].heading);
-    CHECK(cut.rendered.links[i].excerpt == one.rendered.links[i].excerpt);
+    CHECK(cut.rendered.excerpts.of(i) == one.rendered.excerpts.of(i));
     CHECK(cut.rendered.links[i].file == one.rendered.links[i].file);
   }
   REQUIRE(cut.inline_blocks.size() == one.inline_blocks.size());

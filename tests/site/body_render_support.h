@@ -20,6 +20,7 @@ struct RenderedForTest {
   std::string plain;
   std::vector<BodyLink> links;     // the first link to each other note it resolved to, in order
   std::vector<std::string> terms;  // glossary terms linked, by id
+  std::vector<std::string> excerpts;  // of `links`, in order (RenderedBody::excerpts)
 };
 
 inline RenderedForTest render_for_test(Note note, Corpus others, const anth::site::Glossary* glossary = nullptr,
@@ -41,14 +42,16 @@ inline RenderedForTest render_for_test(Note note, Corpus others, const anth::sit
   anth::site::Glossary empty(none);
   const anth::site::Glossary& g = glossary ? *glossary : empty;
   anth::site::FilledBody filled = anth::site::fill_body(note, target, g);
-  RenderedForTest out{filled.html, note.rendered.plain, {}, {}};
+  RenderedForTest out{filled.html, note.rendered.plain, {}, {}, {}};
   std::vector<std::string> seen;
-  for (const BodyLink& l : note.rendered.links) {
+  for (std::size_t i = 0; i < note.rendered.links.size(); ++i) {
+    const BodyLink& l = note.rendered.links[i];
     if (l.file || l.resolved.empty() || l.resolved == note.id) continue;
     if (std::find(seen.begin(), seen.end(), l.resolved) != seen.end()) continue;
     seen.push_back(l.resolved);
     out.links.push_back(l);
     out.links.back().target = l.resolved;
+    out.excerpts.push_back(note.rendered.excerpts.of(i));
   }
   for (std::size_t t : filled.terms) out.terms.push_back(g.terms()[t].id);
   return out;

@@ -251,7 +251,7 @@ TEST_CASE("site: wikilinks, glossary terms and unsafe links inside table cells k
   CHECK(b.html.find("<em><a class=\"wikilink kind-lit\" href=\"LIT-523.html\"") != std::string::npos);
   REQUIRE(b.links.size() == 1);
   CHECK(b.links[0].target == "LIT-523");
-  CHECK(b.links[0].excerpt.find("Qwen3 (LIT-523)") != std::string::npos);
+  CHECK(b.excerpts[0].find("Qwen3 (LIT-523)") != std::string::npos);
   CHECK(b.terms == std::vector<std::string>{"attention"});
 }
 
