@@ -24,10 +24,7 @@ enum class Limit { File, Function };
 
 // INTERIM (issue 14, still open): the units not yet split. An entry names a file and the limit it may
 // still exceed; an entry that is no longer needed fails the test, so the list only shrinks.
-const std::set<std::pair<std::string, Limit>> interim_allowed = {
-    // `query`'s filters still read SQL (their move onto the graph was 2-5x slower at 10,000 notes).
-    {"core/query/node_search.cpp", Limit::Function},
-};
+const std::set<std::pair<std::string, Limit>> interim_allowed = {};
 
 struct Offence {
   std::string where;  // file:line
@@ -37,7 +34,7 @@ struct Offence {
 std::vector<std::string> sources() {
   std::vector<std::string> out;
   const fs::path root = source_dir();
-  for (const char* stage : {"core", "ingest", "render", "cli"})
+  for (const char* stage : {"core", "ingest", "render", "workspace", "cli"})
     for (const auto& entry : fs::recursive_directory_iterator(root / stage)) {
       const std::string ext = entry.path().extension().string();
       if (entry.is_regular_file() && (ext == ".cpp" || ext == ".h"))
