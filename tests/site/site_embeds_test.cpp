@@ -11,7 +11,7 @@
 #include <fstream>
 #include <set>
 
-#include "tests/site/site_test_support.h"
+#include "tests/site/vault_fixture.h"
 
 using namespace anth::test;
 using namespace anth::test::site;
@@ -21,18 +21,10 @@ namespace {
 void write_file(const fs::path& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
 
 // The fixture with a symbolic link out of the vault (never committed: it would point at this machine).
-fs::path copy_vault(const TempDir& dir) {
-  fs::path vault = dir.path() / "vault";
-  fs::copy(source_dir() / "tests" / "fixtures" / "vault-embeds", vault, fs::copy_options::recursive);
+fs::path copy_embeds_vault(const TempDir& dir) {
+  fs::path vault = copy_vault(dir, "vault-embeds");
   fs::create_symlink(dir.path() / "outside.png", vault / "Attachments" / "escape.png");
   return vault;
-}
-
-std::string body_of(const std::string& page) {
-  std::size_t from = page.find("<div class=\"body prose\">");
-  std::size_t to = page.find("<section class=\"backlinks\"", from);
-  if (from == std::string::npos || to == std::string::npos) return page;
-  return page.substr(from, to - from);
 }
 
 }  // namespace
@@ -40,7 +32,7 @@ std::string body_of(const std::string& page) {
 TEST_CASE("site embeds: golden bodies of embeds, attachments and their bad cases", "[site][golden][embeds]") {
   TempDir dir;
   write_file(dir.path() / "outside.png", "not the vault's");
-  fs::path vault = copy_vault(dir);
+  fs::path vault = copy_embeds_vault(dir);
   RunResult r = build_site(dir.path(), vault, dir.path() / "site");
   INFO(r.out << r.err);
   REQUIRE(r.status == 0);
@@ -54,7 +46,7 @@ TEST_CASE("site embeds: golden bodies of embeds, attachments and their bad cases
 TEST_CASE("site embeds: the attachments named are copied unchanged, nothing else, nothing outside", "[site][embeds]") {
   TempDir dir;
   write_file(dir.path() / "outside.png", "not the vault's");
-  fs::path vault = copy_vault(dir);
+  fs::path vault = copy_embeds_vault(dir);
   auto vault_before = snapshot(vault);
   RunResult r = build_site(dir.path(), vault, dir.path() / "site");
   INFO(r.out << r.err);
@@ -91,7 +83,7 @@ TEST_CASE("site embeds: the attachments named are copied unchanged, nothing else
 TEST_CASE("site embeds: lint reports missing, refused and broken targets where they are written", "[site][embeds]") {
   TempDir dir;
   write_file(dir.path() / "outside.png", "not the vault's");
-  fs::path vault = copy_vault(dir);
+  fs::path vault = copy_embeds_vault(dir);
   RunResult r = run("cd " + shell_arg(dir.path()) + " && NO_COLOR=1 " + shell_arg(anthology_binary()) + " lint --corpus " +
                     shell_arg(vault) + " --index " + shell_arg(dir.path() / "index.db"));
   INFO(r.out << r.err);
@@ -112,7 +104,7 @@ TEST_CASE("site embeds: lint reports missing, refused and broken targets where t
 TEST_CASE("site embeds: markdown links to notes are mentions edges", "[site][embeds]") {
   TempDir dir;
   write_file(dir.path() / "outside.png", "x");
-  fs::path vault = copy_vault(dir);
+  fs::path vault = copy_embeds_vault(dir);
   RunResult r = run("cd " + shell_arg(dir.path()) + " && NO_COLOR=1 " + shell_arg(anthology_binary()) + " query --corpus " +
                     shell_arg(vault) + " --index " + shell_arg(dir.path() / "index.db") +
                     " --sql \"SELECT src, dst, origin, line, col FROM relations WHERE src = 'notes.relative'\"");
@@ -124,7 +116,7 @@ TEST_CASE("site embeds: markdown links to notes are mentions edges", "[site][emb
 TEST_CASE("site embeds: an incremental build follows the embedded note and the attachments named", "[site][embeds]") {
   TempDir dir;
   write_file(dir.path() / "outside.png", "x");
-  fs::path vault = copy_vault(dir);
+  fs::path vault = copy_embeds_vault(dir);
   const fs::path site = dir.path() / "site";
   REQUIRE(build_site(dir.path(), vault, site).status == 0);
   auto before = inodes(site);

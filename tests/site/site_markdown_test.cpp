@@ -4,32 +4,14 @@
 // site; markdown.css and KaTeX only where used; without KaTeX, raw TeX and a warning.
 #include <catch2/catch.hpp>
 
-#include "tests/site/site_test_support.h"
+#include "tests/site/vault_fixture.h"
 
 using namespace anth::test;
 using namespace anth::test::site;
 
-namespace {
-
-fs::path copy_vault(const TempDir& dir) {
-  fs::path vault = dir.path() / "vault";
-  fs::copy(source_dir() / "tests" / "fixtures" / "vault-markdown", vault, fs::copy_options::recursive);
-  return vault;
-}
-
-// A page's body: from its <div class="body prose"> to the backlinks.
-std::string body_of(const std::string& page) {
-  std::size_t from = page.find("<div class=\"body prose\">");
-  std::size_t to = page.find("<section class=\"backlinks\"", from);
-  if (from == std::string::npos || to == std::string::npos) return page;
-  return page.substr(from, to - from);
-}
-
-}  // namespace
-
 TEST_CASE("site markdown: golden bodies of every construct and its quiet twin", "[site][golden][markdown]") {
   TempDir dir;
-  fs::path vault = copy_vault(dir);
+  fs::path vault = copy_vault(dir, "vault-markdown");
   RunResult r = build_site(dir.path(), vault, dir.path() / "site");
   INFO(r.out << r.err);
   REQUIRE(r.status == 0);
@@ -43,7 +25,7 @@ TEST_CASE("site markdown: golden bodies of every construct and its quiet twin", 
 
 TEST_CASE("site markdown: inline tags are on tag pages, comments nowhere, assets only where used", "[site][markdown]") {
   TempDir dir;
-  fs::path vault = copy_vault(dir);
+  fs::path vault = copy_vault(dir, "vault-markdown");
   const fs::path site = dir.path() / "site";
   REQUIRE(build_site(dir.path(), vault, site).status == 0);
   CHECK(read_file(site / "tags" / "topic.html").find("inline-tags.html") != std::string::npos);
@@ -74,7 +56,7 @@ TEST_CASE("site markdown: a site without such markdown has none of its files", "
 
 TEST_CASE("site markdown: without KaTeX the site builds, math stays TeX, one warning says so", "[site][markdown]") {
   TempDir dir;
-  fs::path vault = copy_vault(dir);
+  fs::path vault = copy_vault(dir, "vault-markdown");
   const fs::path site = dir.path() / "site";
   RunResult r = build_site(dir.path(), vault, site, "", "ANTHOLOGY_KATEX_DIR=" + shell_arg(dir.path() / "no-katex"));
   INFO(r.out << r.err);

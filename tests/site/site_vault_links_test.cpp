@@ -5,18 +5,12 @@
 // provenance rule.
 #include <catch2/catch.hpp>
 
-#include "tests/site/site_test_support.h"
+#include "tests/site/vault_fixture.h"
 
 using namespace anth::test;
 using namespace anth::test::site;
 
 namespace {
-
-fs::path copy_vault(const TempDir& dir) {
-  fs::path to = dir.path() / "vault";
-  fs::copy(source_dir() / "tests" / "fixtures" / "vault_links", to, fs::copy_options::recursive);
-  return to;
-}
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -24,7 +18,7 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 
 TEST_CASE("vault links: lint finds the missing headings and blocks and the dangling property, nothing else", "[site][vault][links]") {
   TempDir dir;
-  fs::path vault = copy_vault(dir);
+  fs::path vault = copy_vault(dir, "vault_links");
   RunResult r = run("cd " + shell_arg(dir.path()) + " && NO_COLOR=1 " + shell_arg(anthology_binary()) + " lint --corpus " +
                     shell_arg(vault) + " --index " + shell_arg(dir.path() / "index.db"));
   INFO(r.out << r.err);
@@ -49,7 +43,7 @@ TEST_CASE("vault links: lint finds the missing headings and blocks and the dangl
 
 TEST_CASE("vault links: every link lands where Obsidian sends it, on the id the target page gives it", "[site][vault][links]") {
   TempDir dir;
-  fs::path vault = copy_vault(dir);
+  fs::path vault = copy_vault(dir, "vault_links");
   RunResult r = build_site(dir.path(), vault, dir.path() / "site");
   INFO(r.out << r.err);
   REQUIRE(r.status == 0);
@@ -90,7 +84,7 @@ TEST_CASE("vault links: every link lands where Obsidian sends it, on the id the 
 
 TEST_CASE("vault links: frontmatter links are edges in Properties and in the target's typed backlinks", "[site][vault][links]") {
   TempDir dir;
-  fs::path vault = copy_vault(dir);
+  fs::path vault = copy_vault(dir, "vault_links");
   REQUIRE(build_site(dir.path(), vault, dir.path() / "site").status == 0);
   const fs::path site = dir.path() / "site";
   const std::string ada = read_file(site / "people.ada-lovelace.html");
