@@ -138,25 +138,29 @@ bool runs_past_end(cmark_node* doc, std::string_view text) {
 }
 
 // One piece rewritten into `out`; its tree freed.
-void add_piece(PieceTree tree, int first_line, bool allow_raw_html, BodyRewriteState& state, ParsedBody& out) {
+void add_piece(PieceTree tree, int first_line, bool allow_raw_html, BodyFor use, BodyRewriteState& state, ParsedBody& out) {
   add_inline_blocks(tree.doc.get(), first_line - 1, out.inline_blocks);
   take_query_blocks(tree.doc.get(), first_line - 1, out.rendered);
   state.line_offset = first_line - 1;
-  rewrite_piece(tree.doc.get(), allow_raw_html, state, out.rendered);
-  render_html_freeing(tree.doc.release(), cmark_flags, cmark_parser_get_syntax_extensions(tree.parser.get()), out.rendered.html);
+  rewrite_piece(tree.doc.get(), allow_raw_html, use == BodyFor::site, state, out.rendered);
+  if (use == BodyFor::site)
+    render_html_freeing(tree.doc.release(), cmark_flags, cmark_parser_get_syntax_extensions(tree.parser.get()), out.rendered.html);
 }
 
 }  // namespace
 
-ParsedBody parse_body(std::string_view body, bool allow_raw_html, std::size_t piece_bytes) {
+ParsedBody parse_body(std::string_view body, bool allow_raw_html, std::size_t piece_bytes, BodyFor use) {
   static std::once_flag registered;
   std::call_once(registered, [] { cmark_gfm_core_extensions_ensure_registered(); });
   ParsedBody out;
+  out.rendered.text_made = use == BodyFor::site;
   if (body.empty()) return out;
   // Without tables when a row is too wide for cmark-gfm (markdown_limits.h).
   bool tables = !has_huge_table_row(body);
-  out.rendered.html.reserve(body.size() + body.size() / 4);  // prose's HTML is a little larger than its markdown
-  out.rendered.plain.reserve(body.size());                   // growing by doubling would waste up to half
+  if (use == BodyFor::site) {
+    out.rendered.html.reserve(body.size() + body.size() / 4);  // prose's HTML is a little larger than its markdown
+    out.rendered.plain.reserve(body.size());                   // growing by doubling would waste up to half
+  }
   BodyRewriteState state(out.rendered);
   std::vector<BodyPiece> pieces = body_pieces(body, piece_bytes);
   for (std::size_t k = 0; k < pieces.size(); ++k) {
@@ -167,14 +171,15 @@ ParsedBody parse_body(std::string_view body, bool allow_raw_html, std::size_t pi
       tree = parse_tree(body.substr(from), tables);  // the rest at once: one more parse at most
       k = pieces.size() - 1;
     }
-    add_piece(std::move(tree), first_line, allow_raw_html, state, out);
+    add_piece(std::move(tree), first_line, allow_raw_html, use, state, out);
   }
+  out.tags = std::move(state.tags);
+  if (use == BodyFor::checks) return out;
   while (!out.rendered.plain.empty() && out.rendered.plain.back() == '\n') out.rendered.plain.pop_back();
   set_heading_levels(out.rendered.html, state);
   align_as_class(out.rendered.html);
   place_block_ids(out.rendered.html);
   label_task_boxes(out.rendered.html);
-  out.tags = std::move(state.tags);
   return out;
 }
 

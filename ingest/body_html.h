@@ -30,9 +30,15 @@ struct ParsedBody {
 // cmark tree, several times its size, is all of the tree there is at a time.
 inline constexpr std::size_t body_piece_bytes = 1 << 20;
 
+// Who reads the parse: the site (everything above), or only the checks (lint, queries): then the
+// body's links, anchors, query blocks, tags and blocks are found as for the site, but no HTML, reader's
+// text or excerpts are made (RenderedBody::text_made false), which saves a third of a parse.
+enum class BodyFor { site, checks };
+
 // `allow_raw_html`: raw HTML of the note stays HTML (trusted corpora only), else it is shown as text.
 // The result is the same whatever `piece_bytes` (tests cut small bodies to check that).
-ParsedBody parse_body(std::string_view body, bool allow_raw_html, std::size_t piece_bytes = body_piece_bytes);
+ParsedBody parse_body(std::string_view body, bool allow_raw_html, std::size_t piece_bytes = body_piece_bytes,
+                      BodyFor use = BodyFor::site);
 
 using anth::excerpt_around;  // core/model/link_excerpts.h
 

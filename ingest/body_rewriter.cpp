@@ -65,8 +65,8 @@ std::string without_marker_bytes(std::string_view text) {
 
 class BodyRewriter {
  public:
-  BodyRewriter(cmark_node* doc, bool allow_raw_html, BodyRewriteState& state, RenderedBody& out)
-      : doc_(doc), raw_(allow_raw_html), state_(state), out_(out) {}
+  BodyRewriter(cmark_node* doc, bool allow_raw_html, bool site_text, BodyRewriteState& state, RenderedBody& out)
+      : doc_(doc), raw_(allow_raw_html), site_text_(site_text), state_(state), out_(out) {}
 
   void run() {
     raw_html();
@@ -78,6 +78,10 @@ class BodyRewriter {
     mark_highlights(doc_);
     block_ids();
     headings();
+    if (!site_text_) {
+      mark_inline_tags(doc_, state_.tags);
+      return;
+    }
     // The text a reader sees is read before markers turn text nodes into raw HTML.
     append_plain(doc_, out_.plain);
     excerpts();
@@ -331,6 +335,7 @@ class BodyRewriter {
 
   cmark_node* doc_;
   bool raw_;
+  bool site_text_;
   BodyRewriteState& state_;
   RenderedBody& out_;
   std::vector<std::pair<cmark_node*, std::size_t>> wikilinks_, table_links_, file_links_;  // node, link index
@@ -339,8 +344,8 @@ class BodyRewriter {
 
 }  // namespace
 
-void rewrite_piece(cmark_node* doc, bool allow_raw_html, BodyRewriteState& state, RenderedBody& out) {
-  BodyRewriter(doc, allow_raw_html, state, out).run();
+void rewrite_piece(cmark_node* doc, bool allow_raw_html, bool site_text, BodyRewriteState& state, RenderedBody& out) {
+  BodyRewriter(doc, allow_raw_html, site_text, state, out).run();
 }
 
 void set_heading_levels(std::string& html, const BodyRewriteState& state) {

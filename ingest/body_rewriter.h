@@ -38,7 +38,9 @@ struct BodyRewriteState {
 };
 
 // Rewrites `doc` (one piece, in body order) in place and appends its links and text to `out`.
-void rewrite_piece(cmark_node* doc, bool allow_raw_html, BodyRewriteState& state, RenderedBody& out);
+// Without `site_text` only what the checks read is found (links, anchors, tags): no reader's text,
+// excerpts, math, glossary places or markers, which only the site's HTML needs.
+void rewrite_piece(cmark_node* doc, bool allow_raw_html, bool site_text, BodyRewriteState& state, RenderedBody& out);
 
 // Once every piece is rendered: the headings' levels (a body with an h1 moves down one level).
 void set_heading_levels(std::string& html, const BodyRewriteState& state);

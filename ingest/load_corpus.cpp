@@ -57,7 +57,7 @@ namespace {
 std::vector<Index::FileParse> file_parses(const std::vector<LoadedCorpus::FreshParse>& fresh) {
   std::vector<Index::FileParse> out;
   out.reserve(fresh.size());
-  for (const auto& f : fresh) out.push_back({nullptr, f.file, f.path, f.encoded, f.body});
+  for (const auto& f : fresh) out.push_back({nullptr, f.file, f.path, f.encoded, f.body, f.no_body});
   return out;
 }
 
@@ -253,7 +253,9 @@ void LoadRun::count_and_reparse_stale() {
 LoadedCorpus::FreshParse LoadRun::encoded(std::size_t i) {
   ParsedNote& p = *parses_[i];
   LoadedCorpus::FreshParse f{p.note.path, encode_parse(p), fresh_stat(p, hashes_[i], scan_.files[i]), {}};
-  if (!p.note.rendered.stored) {
+  if (!p.note.rendered.text_made) {
+    f.no_body = true;
+  } else if (!p.note.rendered.stored) {
     f.body = encode_body(p.note.rendered);
     release_text(p.note.rendered);
     p.note.rendered.stored = true;

@@ -34,7 +34,11 @@ struct LoadOptions {
   // again after each patch: workspace/workspace.h); commit dates are applied either way.
   bool resolve = true;
   std::set<std::string> rules_off;  // rules anthology.toml turns off: the resolver makes no R002 then
-  ParseSettings settings() const { return {max_note_bytes, allow_raw_html, typing}; }
+  ParseSettings settings() const {
+    ParseSettings s{max_note_bytes, allow_raw_html, typing};
+    s.body_for = bodies ? BodyFor::site : BodyFor::checks;
+    return s;
+  }
 };
 
 struct LoadedCorpus {
@@ -46,6 +50,7 @@ struct LoadedCorpus {
     std::string encoded;
     CachedFile file;
     std::string body;  // encode_body; empty: the index's stays (same content)
+    bool no_body = false;  // a parse for the checks only: the index's body goes (RenderedBody::text_made)
   };
   std::vector<FreshParse> fresh;
   std::vector<std::string> paths;

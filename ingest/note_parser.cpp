@@ -140,7 +140,7 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
   note.fields = std::move(fm.fields);
   for (Diagnostic& d : fm.findings) p.diagnostics.push_back(std::move(d));
 
-  ParsedBody parsed = parse_body(note.body, settings.allow_raw_html);
+  ParsedBody parsed = parse_body(note.body, settings.allow_raw_html, body_piece_bytes, settings.body_for);
   BodyScan scan = scan_body(note.body, note.body_line, path, parsed.inline_blocks);
   note.rendered = std::move(parsed.rendered);
   note.wikilinks = std::move(scan.wikilinks);

@@ -8,6 +8,7 @@
 
 #include "core/model/config.h"
 #include "core/model/parsed_note.h"
+#include "ingest/body_html.h"
 
 namespace anth::ingest {
 
@@ -21,6 +22,9 @@ struct ParseSettings {
   std::uint64_t max_bytes;
   bool allow_raw_html;
   TypingPolicy typing;
+  // Not part of the parse key: a parse for the checks only keeps no body in the index, so a build
+  // that needs one parses the note again (RenderedBody::text_made).
+  BodyFor body_for = BodyFor::site;
 };
 
 // What a parse depends on besides the file's bytes: the parser's version (raised whenever the same

@@ -102,6 +102,7 @@ class Index {
     std::string_view path = {};
     std::string_view encoded = {};
     std::string_view body = {};
+    bool no_body = false;  // the parse made no body: the one stored goes too (empty `body` keeps it)
   };
   Expected<void> store(const Corpus& corpus, const std::vector<FileParse>& changed,
                        const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics,

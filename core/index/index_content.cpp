@@ -100,18 +100,20 @@ namespace {
 
 Expected<void> upsert_parses(sqlite3* db, const std::vector<Index::FileParse>& changed) {
   {
-    // A row without a body keeps the one stored: only its stat changed (Index::FileParse).
+    // A row without a body keeps the one stored (only its stat changed), unless the parse made none
+    // (?8: a parse for the checks only, Index::FileParse::no_body).
     Statement upsert(db,
                      "INSERT INTO files(path, hash, size, mtime_ns, ctime_ns, parse, body) VALUES(?1,?2,?3,?4,?5,?6,?7) "
                      "ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, size = excluded.size, "
                      "mtime_ns = excluded.mtime_ns, ctime_ns = excluded.ctime_ns, parse = excluded.parse, "
-                     "body = COALESCE(excluded.body, files.body)");
+                     "body = CASE WHEN ?8 THEN NULL ELSE COALESCE(excluded.body, files.body) END");
     ANTH_INDEX_TRY(upsert.ready());
     std::string json, body_text;
     for (const Index::FileParse& f : changed) {
       if (!f.parse && f.encoded.empty()) continue;
       if (f.parse) json = encode_parse(*f.parse);
-      if (f.parse) body_text = f.parse->note.rendered.stored ? std::string() : encode_body(f.parse->note.rendered);
+      const bool no_body = f.parse ? !f.parse->note.rendered.text_made : f.no_body;
+      if (f.parse) body_text = f.parse->note.rendered.stored || no_body ? std::string() : encode_body(f.parse->note.rendered);
       std::string_view path = f.parse ? std::string_view(f.parse->note.path) : f.path;
       std::string_view parse = f.parse ? std::string_view(json) : f.encoded;
       std::string_view body = f.parse ? std::string_view(body_text) : f.body;
@@ -127,6 +129,7 @@ Expected<void> upsert_parses(sqlite3* db, const std::vector<Index::FileParse>& c
       upsert.integer(5, f.file.ctime_ns);
       upsert.text(6, parse);
       upsert.text_or_null(7, body);
+      upsert.integer(8, no_body ? 1 : 0);
       ANTH_INDEX_TRY(upsert.run());
     }
   }

@@ -71,6 +71,9 @@ struct RenderedBody {
   // html and plain are not held here but kept by the index with the parse (core/index, column
   // files.body), read only by the site when it needs them: lint and the queries never load them.
   bool stored = false;
+  // false: a parse for the checks only (ingest/body_html.h, BodyFor::checks) made no html, plain or
+  // excerpts; the index then keeps no body for the note, so the next build parses it again.
+  bool text_made = true;
 };
 
 // The two large parts of a body, as the index keeps them apart from the parse.

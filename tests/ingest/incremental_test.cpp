@@ -128,7 +128,7 @@ TEST_CASE("a cold run hands its parses to the index in batches, and they are all
   CHECK(third->fresh.size() == 2);
 }
 
-TEST_CASE("lint holds and loads no body, a build finds every body in the index and makes a missing one again", "[ingest][index][body]") {
+TEST_CASE("lint makes and keeps no body, so a build parses again the notes whose body is missing", "[ingest][index][body]") {
   TempDir dir;
   for (int i = 1; i <= 20; ++i) dir.write("lit/LIT-" + std::to_string(i) + ".md", lit("LIT-" + std::to_string(i), "See [[LIT-1]]."));
   auto count_bodies = [&] {
@@ -136,45 +136,49 @@ TEST_CASE("lint holds and loads no body, a build finds every body in the index a
     REQUIRE(index);
     return index_detail::scalar(index->handle(), "SELECT count(*) FROM files WHERE body IS NOT NULL").number;
   };
-
-  // A cold lint makes the bodies for a later build, into the index only.
-  LoadedCorpus cold = load_and_store(dir.path());
-  CHECK(cold.parsed == 20);
-  CHECK(count_bodies() == 20);
-  for (const Note& n : cold.corpus.notes) {
-    CHECK(n.rendered.stored);
-    CHECK(n.rendered.html.empty());
-    CHECK(n.rendered.links.empty());  // only the site uses them
-  }
-
-  // Without its body a note is still a lint's (never read), but a build makes the body again.
-  {
+  auto build = [&] {
     auto index = Index::open(dir.path() / ".anthology" / "index.db");
     REQUIRE(index);
-    REQUIRE(index_detail::exec(index->handle(), "UPDATE files SET body = NULL WHERE path = 'lit/LIT-3.md'"));
-  }
-  LoadedCorpus warm = load_and_store(dir.path());
-  CHECK(warm.parsed == 0);
-  CHECK(warm.corpus.find("LIT-3")->rendered.html.empty());
-  CHECK(warm.corpus.find("LIT-7")->rendered.links.empty());
-  CHECK(count_bodies() == 19);
+    LoadOptions options{dir.path()};
+    options.bodies = true;
+    auto loaded = load_corpus(options, &*index);
+    REQUIRE(loaded);
+    CHECK(loaded->fresh.empty());  // stored ahead of store(), for the site to read
+    return std::move(*loaded);
+  };
 
+  // A cold lint parses for the checks only: no HTML, no reader's text, nothing for the index's body.
+  LoadedCorpus cold = load_and_store(dir.path());
+  CHECK(cold.parsed == 20);
+  CHECK(count_bodies() == 0);
+  for (const Note& n : cold.corpus.notes) {
+    CHECK(n.rendered.html.empty());
+    CHECK(n.rendered.links.empty());  // only the site uses them
+    CHECK(n.wikilinks.size() == 1);   // what the checks read is there
+  }
+  CHECK(load_and_store(dir.path()).parsed == 0);  // and is reused by the next lint
+
+  // A build parses every note again, for its body, and keeps the bodies.
+  LoadedCorpus first = build();
+  CHECK(first.parsed == 20);
+  CHECK(count_bodies() == 20);
+  REQUIRE(first.corpus.find("LIT-7")->rendered.links.size() == 1);
+  CHECK(first.corpus.find("LIT-7")->rendered.links[0].resolved == "LIT-1");
+  CHECK(build().parsed == 0);
+
+  // A note edited and then linted loses its stored body (it was the old text's), so the next build
+  // parses that note again and the site shows what it says now.
+  dir.write("lit/LIT-3.md", lit("LIT-3", "Now see [[LIT-2]] instead."));
+  CHECK(load_and_store(dir.path()).parsed == 1);
+  CHECK(count_bodies() == 19);
+  LoadedCorpus after = build();
+  CHECK(after.parsed == 1);
+  CHECK(after.reused == 19);
+  CHECK(count_bodies() == 20);
   auto index = Index::open(dir.path() / ".anthology" / "index.db");
   REQUIRE(index);
-  LoadOptions options{dir.path()};
-  options.bodies = true;
-  auto build = load_corpus(options, &*index);
-  REQUIRE(build);
-  CHECK(build->parsed == 1);
-  CHECK(build->reused == 19);
-  CHECK(build->fresh.empty());  // stored ahead of store(), for the site to read
-  CHECK(count_bodies() == 20);
-  const Note* lit3 = build->corpus.find("LIT-3");
-  CHECK(lit3->rendered.stored);
-  CHECK(lit3->rendered.html.empty());
-  REQUIRE(build->corpus.find("LIT-7")->rendered.links.size() == 1);  // from the index, resolved
-  CHECK(build->corpus.find("LIT-7")->rendered.links[0].resolved == "LIT-1");
   auto text = decode_body(*index->load_body_text("lit/LIT-3.md"));
   REQUIRE(text);
-  CHECK(text->html.find("<\x01" "0>LIT-1<\x02>") != std::string::npos);
+  CHECK(text->html.find("Now see") != std::string::npos);
+  CHECK(text->html.find("<\x01" "0>LIT-2<\x02>") != std::string::npos);
 }
