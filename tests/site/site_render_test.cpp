@@ -178,7 +178,8 @@ TEST_CASE("site: the first use of a term in each paragraph links to it with its 
   };
   CHECK(count("<a class=\"term\" href=\"attention.html\"") == 2);  // once per paragraph, not in the heading
   CHECK(count("<a class=\"term\" href=\"qk-norm.html\"") == 1);
-  CHECK(b.html.find("title=\"QK-norm, n.: normalize &lt;queries&gt; &amp; keys\"") != std::string::npos);
+  CHECK(b.html.find(">QK-norm, n.: normalize &lt;queries&gt; &amp; keys</span>") != std::string::npos);
+  CHECK(b.html.find("title=\"QK-norm") == std::string::npos);  // the definition once, in its tooltip
   CHECK(b.html.find("<span class=\"tip\" role=\"tooltip\" id=\"tip_b1\">attention, n.: where a model looks</span>") != std::string::npos);
   CHECK(b.html.find("aria-describedby=\"tip_b1\"") != std::string::npos);
   CHECK(b.html.find("<code>attention</code>") != std::string::npos);
