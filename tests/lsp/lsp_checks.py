@@ -231,6 +231,9 @@ def bad_input():
     r = c.request("textDocument/hover", {"textDocument": {"uri": uri("../../etc/passwd")}, "position": {"line": 0, "character": 0}})
     check("a '..' path out of the corpus", r["error"]["code"], -32803)
     c.notify("textDocument/didChange", {"textDocument": {"uri": uri("notes/NOTE-9.md"), "version": 2}, "contentChanges": [{"text": "x"}]})
+    c.notify("textDocument/didOpen", {"textDocument": {"uri": uri("anthology.toml"), "languageId": "toml", "version": 1, "text": "x = 1"}})
+    c.request("textDocument/hover", at("notes/NOTE-2.md", 0, 0))
+    check("a file that is no note gets no diagnostics", [m for m in c.pending if m.get("params", {}).get("uri") == uri("anthology.toml")], [])
     check("initialize twice", c.request("initialize", {"rootUri": "file://" + ROOT})["error"]["code"], -32600)
     c.request("shutdown")
     check("a request after shutdown", c.request("textDocument/hover", at("notes/NOTE-2.md", 0, 0))["error"]["code"], -32600)
@@ -239,7 +242,8 @@ def bad_input():
     logged = "\n".join(c.stderr_lines)
     for line in ["skipped a malformed message: no Content-Length header", "skipped a malformed message: a Content-Length that is not a number",
                  "textDocument/didOpen: file:///etc/passwd is not a file of the corpus; ignored",
-                 "textDocument/didChange: notes/NOTE-9.md was never opened; ignored"]:
+                 "textDocument/didChange: notes/NOTE-9.md was never opened; ignored",
+                 "textDocument/didOpen: anthology.toml is no note (a note is a .md file outside hidden folders); ignored"]:
         check("logged: " + line, line in logged, True)
 
     c, _ = start()

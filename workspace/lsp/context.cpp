@@ -57,13 +57,10 @@ Range Context::range_at(const Text& text, int line, int column) const {
   if (start > 0 && l[start - 1] == '!' && l.substr(start, 2) == "[[") --from;
   if (l.substr(start, 2) == "[[") {
     if (auto span = WikilinkFinder(l).at(start)) end = span->close + 2;
-  } else if (start == 0 && column == 1 && line == 1 && l == "---") {
-    end = l.size();
   } else {
     std::size_t stop = l.find_first_of(" \t,:]", start);
     if (stop != std::string_view::npos && stop > start) end = stop;
   }
-  if (from == start && start == 0 && column == 1) from = 0;
   return {text.lines.position(line - 1, static_cast<int>(from), encoding), text.lines.position(line - 1, static_cast<int>(end), encoding)};
 }
 

@@ -14,6 +14,20 @@ std::size_t offset_of(const std::string& text, const TextLines& lines, Position 
 
 Position position_of(const json& p) { return {p.at("line").get<int>(), p.at("character").get<int>()}; }
 
+// What the scan takes for a note (docs/format.md, "Which files are notes"): a .md file, no part of its
+// path hidden.
+bool is_note_path(const std::string& path) {
+  if (!path.ends_with(".md")) return false;
+  std::size_t start = 0;
+  while (start < path.size()) {
+    if (path[start] == '.') return false;
+    std::size_t slash = path.find('/', start);
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string apply_change(const std::string& text, const json& change, Encoding encoding) {
@@ -38,6 +52,10 @@ std::vector<std::string> TextSync::receive(Context& context, const std::string& 
   auto path = context.path_of(uri);
   if (!path) {
     problems.push_back(method + ": " + uri + " is not a file of the corpus; ignored");
+    return problems;
+  }
+  if (!is_note_path(*path)) {
+    problems.push_back(method + ": " + *path + " is no note (a note is a .md file outside hidden folders); ignored");
     return problems;
   }
   if (method == "textDocument/didOpen") {

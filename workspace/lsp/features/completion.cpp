@@ -34,10 +34,7 @@ json notes(Context& context, const Range& replace, const std::vector<Kind>* kind
 std::string field_key(const TextLines& lines, int line) {
   for (int l = line; l >= 1; --l) {
     std::string_view text = lines.line(l);
-    if (text.empty() || text.front() == ' ' || text.front() == '\t' || text.front() == '-') {
-      if (l == line) continue;
-      continue;
-    }
+    if (text.empty() || text.front() == ' ' || text.front() == '\t' || text.front() == '-') continue;
     std::size_t colon = text.find(':');
     return colon == std::string_view::npos ? "" : std::string(text.substr(0, colon));
   }
@@ -72,9 +69,8 @@ json answer(Context& context, const json& params) {
   std::string key = field_key(doc.text->lines, line);
   const FieldSpec* spec = find_field(*doc.note->kind, key);
   if (!spec || !is_relation(*spec)) return json::array();
-  std::size_t word = before.find_last_of(" [,\"'") ;
+  std::size_t word = before.find_last_of(" [,\"':");
   int from = word == std::string_view::npos ? 0 : static_cast<int>(word + 1);
-  if (word == std::string_view::npos && key != "") from = static_cast<int>(before.find(':') == std::string_view::npos ? 0 : before.find(':') + 1);
   Range replace{doc.text->lines.position(line, from, context.encoding), cursor};
   return notes(context, replace, &spec->targets);
 }
