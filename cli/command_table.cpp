@@ -11,7 +11,8 @@ namespace anth::cli {
 // The handlers, one per row (cli/cmd_<name>.cpp).
 int run_build(const Args&), run_lint(const Args&), run_query(const Args&), run_show(const Args&),
     run_path(const Args&), run_neighbors(const Args&), run_origin(const Args&), run_kernels(const Args&),
-    run_export(const Args&), run_import(const Args&), run_completion(const Args&), run_serve(const Args&);
+    run_export(const Args&), run_import(const Args&), run_completion(const Args&), run_serve(const Args&),
+    run_lsp(const Args&);
 
 namespace {
 
@@ -58,6 +59,18 @@ std::vector<Command> rows() {
        {},
        {"anthology serve", "anthology serve --open", "anthology serve --port 0 --corpus ~/anthology"},
        run_serve},
+
+      {"lsp", "a language server for editors: diagnostics, links, completion, rename", "[--corpus DIR]",
+       "Speaks the Language Server Protocol 3.17 over stdin and stdout, for the corpus of the\n"
+       "editor's workspace folder (or --corpus): lint findings as you type, go to definition, hover,\n"
+       "completion of links and relation ids, references, headings, rename of an id and quick fixes.\n"
+       "An editor starts it; docs/editors.md shows how. Messages it cannot use are logged on stderr.\n"
+       "Exit status: 0 after the client's shutdown and exit, 1 an exit without shutdown or the input ended.",
+       {{"--rules-url", "URL", "where the rule docs are linked from diagnostics (default: files written beside the index)"},
+        {"--unsafe-html", "", "keep raw HTML of notes as HTML (trusted corpora only; escaped by default)"}},
+       {},
+       {"anthology lsp", "anthology lsp --corpus ~/anthology"},
+       run_lsp},
 
       {"lint", "check the corpus against the rules", "[OPTIONS] [PATH...]",
        "Checks the corpus against the structure, reference, provenance and kernel rules.\n"

@@ -80,7 +80,8 @@ stage_library(anthology_render ROOTS model core render SOURCES ${RENDER_SOURCES}
         PkgConfig::XXHASH Threads::Threads)
 # The resident workspace (serve, build --watch): re-parses a note through ingest, re-renders through render.
 stage_library(anthology_workspace ROOTS model core ingest render workspace SOURCES ${WORKSPACE_SOURCES}
-  LINKS anthology_render anthology_ingest anthology_core anthology_model PkgConfig::HTTPLIB PkgConfig::XXHASH Threads::Threads)
+  LINKS anthology_render anthology_ingest anthology_core anthology_model PkgConfig::HTTPLIB PkgConfig::XXHASH Threads::Threads
+        nlohmann_json::nlohmann_json)
 stage_library(anthology_cli ROOTS model core ingest render workspace cli SOURCES ${CLI_SOURCES}
   LINKS anthology_workspace anthology_render anthology_ingest anthology_core anthology_model nlohmann_json::nlohmann_json
         PkgConfig::XXHASH Threads::Threads)

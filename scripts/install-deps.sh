@@ -19,6 +19,7 @@ packages=(
   zsh
   chromium
   libjs-katex
+  neovim  # tests/lsp/lsp_neovim_test.cpp: Neovim's built-in LSP client, headless
 )
 # Node.js and npm: the accessibility test fetches axe-core from the npm registry at test time
 # (tests/site/site_a11y_browser_test.cpp). A Node.js installed otherwise, with its own npm, is kept.

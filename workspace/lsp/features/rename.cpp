@@ -1,0 +1,83 @@
+// Rename a note's id, from its `id:` value or any link or relation naming it: a workspace edit that
+// writes the new id there and in every link and relation that names the note by its id. Links that
+// name it by a title, an alias or a path still find it and are left alone; the file keeps its name
+// (S007 then says so).
+#include "core/util/case_fold.h"
+#include "workspace/lsp/features/features.h"
+#include "workspace/lsp/targets.h"
+
+namespace anth::lsp {
+
+namespace {
+
+// The byte column of `written` at or after a place's column on its line; -1 when it is not there.
+int written_column(const Text& text, const Location& where, const std::string& written) {
+  std::string_view line = text.lines.line(where.line - 1);
+  std::size_t at = line.find(written, static_cast<std::size_t>(text.lines.byte_of(where.line - 1, where.column)));
+  return at == std::string_view::npos ? -1 : static_cast<int>(at);
+}
+
+json edit(const Context& context, const Text& text, int line, int column, std::size_t length, const std::string& new_text) {
+  Range r{text.lines.position(line, column, context.encoding), text.lines.position(line, column + static_cast<int>(length), context.encoding)};
+  return {{"range", to_json(r)}, {"newText", new_text}};
+}
+
+std::optional<Target> renamable(Context& context, const json& params, Context::Document& doc) {
+  auto target = target_at(context, doc, params);
+  if (!target || target->id.empty() || !context.note_of(target->id)) return std::nullopt;
+  if (fold_case(target->written) != fold_case(target->id) || target->written_at < 0) return std::nullopt;
+  return target;
+}
+
+json prepare(Context& context, const json& params) {
+  Context::Document doc = context.document(params);
+  auto target = renamable(context, params, doc);
+  if (!target) throw RequestError(request_failed, "only a note's id can be renamed: its `id:` value or a link by id");
+  int start = target->written_at, end = start + static_cast<int>(target->written.size());
+  Range r{doc.text->lines.position(target->line, start, context.encoding), doc.text->lines.position(target->line, end, context.encoding)};
+  return {{"range", to_json(r)}, {"placeholder", target->id}};
+}
+
+json answer(Context& context, const json& params) {
+  Context::Document doc = context.document(params);
+  auto target = renamable(context, params, doc);
+  if (!target) throw RequestError(request_failed, "only a note's id can be renamed: its `id:` value or a link by id");
+  std::string name = params.at("newName").get<std::string>();
+  if (name.empty() || name.find_first_of("[]|#^:\"' \t\n,") != std::string::npos)
+    throw RequestError(invalid_params, "`" + name + "` cannot be an id: no blanks, quotes, brackets or | # ^ : ,");
+  if (const Note* other = context.note_of(name); other && fold_case(other->id) != fold_case(target->id))
+    throw RequestError(invalid_params, name + " is already the id of " + other->path);
+  const Note* note = context.note_of(target->id);
+  std::map<std::string, json> changes;
+  std::map<std::string, std::unique_ptr<Text>> texts;
+  auto text_of = [&](const std::string& path) -> const Text* {
+    auto& t = texts[path];
+    if (!t) t = context.text_of(path);
+    return t.get();
+  };
+  if (const Field* id = note->field("id"); id && !id->items.empty())
+    if (const Text* t = text_of(note->path)) {
+      const FieldValue& v = id->items.front();
+      if (int at = written_column(*t, v.where, v.text); at >= 0)
+        changes[note->path].push_back(edit(context, *t, v.where.line - 1, at, v.text.size(), name));
+    }
+  for (const Mention& m : mentions_of(context, target->id)) {
+    if (fold_case(m.relation->written) != fold_case(target->id)) continue;  // by title, alias or path
+    const Text* t = text_of(m.note->path);
+    if (!t) continue;
+    Location from = m.relation->where;
+    if (t->lines.line(from.line - 1).substr(static_cast<std::size_t>(t->lines.byte_of(from.line - 1, from.column)), 2) == "[[") from.column += 2;
+    if (int at = written_column(*t, from, m.relation->written); at >= 0)
+      changes[m.note->path].push_back(edit(context, *t, from.line - 1, at, m.relation->written.size(), name));
+  }
+  json out = json::object();
+  for (auto& [path, edits] : changes) out[context.uri_of(path)] = std::move(edits);
+  return {{"changes", out}};
+}
+
+}  // namespace
+
+Feature prepare_rename_feature() { return {"textDocument/prepareRename", "renameProvider", {{"prepareProvider", true}}, prepare}; }
+Feature rename_feature() { return {"textDocument/rename", "renameProvider", {{"prepareProvider", true}}, answer}; }
+
+}  // namespace anth::lsp
