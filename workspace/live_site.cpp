@@ -20,6 +20,7 @@ constexpr std::uint64_t largest_file = std::uint64_t(1) << 30;
 LiveSite::LiveSite(site::SiteOptions options, std::vector<StoredKernelResult> kernel_results, fs::path folder)
     : options_(std::move(options)), kernel_results_(std::move(kernel_results)), folder_(std::move(folder)) {
   options_.renderer = "anthology workspace";  // a site of its own: any fixed name will do
+  options_.pass_cache = std::make_shared<site::BodyPassCache>();
 }
 
 std::optional<std::vector<std::string>> LiveSite::render(const Workspace& ws) {
@@ -49,6 +50,7 @@ std::optional<std::vector<std::string>> LiveSite::render(const Workspace& ws) {
   if (!built) {  // what was written stays; the next patch lists the folder again
     paths_.clear();
     recorded_.reset();
+    options_.pass_cache = std::make_shared<site::BodyPassCache>();
     error_ = patch.error().empty() ? "the site could not be rendered" : patch.error();
     return std::nullopt;
   }
