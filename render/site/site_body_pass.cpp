@@ -3,6 +3,8 @@
 // terms for the backlinks and mentions, and its HTML kept for its page.
 #include <xxhash.h>
 
+#include <functional>
+
 #include "core/util/hasher.h"
 #include "core/util/thread_pool.h"
 #include "render/site/embeds.h"
@@ -24,6 +26,18 @@ struct PassedBody {
   SearchEntry entry;  // of a fresh pass
   std::shared_ptr<const PassedNote> cached;
 };
+
+// The search entry of a pass: made now, or the cached one with its snippet when that was made again.
+SearchEntry search_entry_of(const BodyPassCache* cache, PassedBody& p) {
+  if (!p.cached) return std::move(p.entry);
+  SearchEntry entry = cache->unpack(*p.cached);
+  if (p.entry.snippet_made) {
+    entry.snippet = std::move(p.entry.snippet);
+    entry.heads = std::move(p.entry.heads);
+    entry.snippet_made = true;
+  }
+  return entry;
+}
 
 // What a body draws from other notes: each link's resolved id and what a link to it shows, the
 // attachment it names, and for an embed of a note that note's content and, as deep as embeds nest
@@ -55,6 +69,22 @@ SearchDoc search_doc(const Note& n, std::string_view html, std::string_view plai
   text += plain;
   return {n.id, n.title.empty() ? n.id : n.title, aliases, n.kind ? kind_name(*n.kind) : "?", node_file(n.id), std::move(text),
           std::move(headings)};
+}
+
+// The key of each snippet file (search_chunk_key), into `chunk_keys`, and whether each is kept as the
+// site holds it: its key is the one the cache wrote last and every note of it has its pass cached.
+std::vector<bool> kept_chunks(const BodyPassCache& cache, const std::vector<std::uint64_t>& keys,
+                              const std::function<const std::string&(std::size_t)>& path_of, bool keep_any,
+                              std::vector<std::uint64_t>& chunk_keys) {
+  std::vector<bool> kept;
+  for (std::size_t c = 0; c * search_chunk_size < keys.size(); ++c) {
+    std::size_t first = c * search_chunk_size, n = std::min(search_chunk_size, keys.size() - first);
+    chunk_keys.push_back(search_chunk_key(keys.data() + first, n, c));
+    bool k = keep_any && c < cache.chunk_keys().size() && cache.chunk_keys()[c] == chunk_keys.back();
+    for (std::size_t i = first; k && i < first + n; ++i) k = cache.find(path_of(i), keys[i]) != nullptr;
+    kept.push_back(k);
+  }
+  return kept;
 }
 
 }  // namespace
@@ -95,21 +125,15 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
   const auto& by_id = vertices_.by_id();
   for (std::size_t v = 0; v < count; ++v) body_dependencies_[v] = dependencies_of(g.note(v));
 
-  // With a cache, a note's pass is taken from it when its key is unchanged, unless its snippet file
-  // must be made again (a note of it changed, or the notes before it moved it to another file).
+  // With a cache, a note's pass is taken from it when its key is unchanged; its text is read for its
+  // snippet only when its snippet file is made again (a note of it changed or moved).
   BodyPassCache* cache = input_.options.pass_cache.get();
   std::vector<std::uint64_t> keys(cache ? count : 0), chunk_keys;
   std::vector<bool> chunk_kept;
   if (cache) {
     for (std::size_t i = 0; i < count; ++i) keys[i] = pass_key(by_id[i], body_dependencies_[by_id[i]], bool(on_doc));
-    for (std::size_t c = 0; c * search_chunk_size < count; ++c) {
-      std::size_t n = std::min(search_chunk_size, count - c * search_chunk_size);
-      chunk_keys.push_back(search_chunk_key(keys.data() + c * search_chunk_size, n, c));
-      bool kept = !bodies_kept_ && c < cache->chunk_keys().size() && cache->chunk_keys()[c] == chunk_keys.back();
-      for (std::size_t i = c * search_chunk_size; kept && i < c * search_chunk_size + n; ++i)
-        kept = cache->find(g.note(by_id[i]).path, keys[i]) != nullptr;
-      chunk_kept.push_back(kept);
-    }
+    auto path_of = [&](std::size_t i) -> const std::string& { return g.note(by_id[i]).path; };
+    chunk_kept = kept_chunks(*cache, keys, path_of, !bodies_kept_, chunk_keys);
   }
   std::unordered_map<std::string, std::shared_ptr<const PassedNote>> passes;
   auto target = [this](std::string_view id) { return link_target(id); };
@@ -153,23 +177,16 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
         features_[v] = passed.features;
         any_features_ |= passed.features;
         if (bodies_kept_) bodies_.put(v, p.html);
-        if (on_doc && p.cached) {
-          SearchEntry entry = cache->unpack(*p.cached);
-          if (p.entry.snippet_made) {
-            entry.snippet = std::move(p.entry.snippet);
-            entry.heads = std::move(p.entry.heads);
-            entry.snippet_made = true;
-          }
+        if (on_doc) {
+          SearchEntry entry = search_entry_of(cache, p);
+          if (cache && p.fresh) cache->pack(*p.fresh, entry);
           on_doc(v, entry);
-        } else if (on_doc) {
-          on_doc(v, p.entry);
         }
         std::vector<std::size_t> terms;
         for (std::size_t term : passed.terms)
           if (auto t = vertex(glossary_.terms()[term].id)) terms.push_back(*t);
         backlinks_.add_body(v, n, terms);
         if (!cache) return;
-        if (p.fresh && on_doc) cache->pack(*p.fresh, p.entry);
         passes.emplace(n.path, p.cached ? std::move(p.cached) : std::shared_ptr<const PassedNote>(std::move(p.fresh)));
       });
   if (cache) cache->replace(std::move(passes), std::move(chunk_keys));
