@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "core/util/contained_file.h"
+#include "workspace/folder_patch.h"
 #include "render/site/page_keys_file.h"
 #include "render/site/site_builder.h"
-#include "render/site/site_writer.h"
 
 namespace anth::workspace {
 
@@ -20,49 +20,43 @@ constexpr std::uint64_t largest_file = std::uint64_t(1) << 30;
 LiveSite::LiveSite(site::SiteOptions options, std::vector<StoredKernelResult> kernel_results, fs::path folder)
     : options_(std::move(options)), kernel_results_(std::move(kernel_results)), folder_(std::move(folder)) {
   options_.renderer = "anthology workspace";  // a site of its own: any fixed name will do
+  options_.pass_cache = std::make_shared<site::BodyPassCache>();
 }
 
 std::optional<std::vector<std::string>> LiveSite::render(const Workspace& ws) {
   site::SiteInput input{ws.corpus(), ws.graph(), ws.diagnostics(), kernel_results_, options_};
-  input.options.recorded = site::RecordedKeys::load(folder_);
-  site::WriteOptions write;
-  write.corpus = ws.root();
-  auto writer = site::SiteWriter::begin(folder_, write);
-  auto fail = [&](std::string why) {
+  // The keys describe the pages beside them only once the patch is whole: they are taken out of the
+  // folder first, so that a patch cut short leaves pages without keys (rendered again next time),
+  // never keys that vouch for pages the patch did not write.
+  input.options.recorded = recorded_ ? site::RecordedKeys::parse(*recorded_) : site::RecordedKeys::load(folder_);
+  std::error_code ec;
+  fs::remove(folder_ / site::page_keys_file, ec);
+  std::set<std::string> present;
+  {
     std::lock_guard lock(mutex_);
-    error_ = std::move(why);
-    return std::nullopt;
-  };
-  if (!writer) return fail(writer.error());
-  std::mutex turn;
-  std::set<std::string> after;
-  std::vector<std::string> changed;
-  fs::path real = real_root(folder_);
+    present = paths_;
+  }
+  FolderPatch patch(folder_, std::move(present));
+  std::string keys;
   bool built = site::build_site(
       input,
       [&](const std::string& path, std::string bytes) {
-        auto before = read_inside(real, path, largest_file);
-        {
-          std::lock_guard lock(turn);
-          after.insert(path);
-          if ((!before || *before != bytes) && path != site::page_keys_file) changed.push_back(path);
-        }
-        return (*writer)->put(path, std::move(bytes));
+        if (path == site::page_keys_file) return keys = std::move(bytes), true;  // written last
+        return patch.put(path, bytes);
       },
-      [&](const std::string& path) {
-        if (!(*writer)->keep(path)) return false;
-        std::lock_guard lock(turn);
-        after.insert(path);
-        return true;
-      });
-  if (!built) return fail((*writer)->error());
-  auto stats = (*writer)->commit();
-  if (!stats) return fail(stats.error());
+      [&](const std::string& path) { return patch.keep(path); });
+  if (built && !keys.empty()) built = patch.put(site::page_keys_file, keys);
   std::lock_guard lock(mutex_);
-  for (const std::string& path : paths_)
-    if (!after.count(path)) changed.push_back(path);
-  std::sort(changed.begin(), changed.end());
-  paths_ = std::move(after);
+  if (!built) {  // what was written stays; the next patch lists the folder again
+    paths_.clear();
+    recorded_.reset();
+    options_.pass_cache = std::make_shared<site::BodyPassCache>();
+    error_ = patch.error().empty() ? "the site could not be rendered" : patch.error();
+    return std::nullopt;
+  }
+  std::vector<std::string> changed = patch.finish(paths_);
+  std::erase(changed, std::string(site::page_keys_file));
+  recorded_ = std::move(keys);
   error_.clear();
   return changed;
 }

@@ -1,14 +1,15 @@
 #pragma once
 // The site of a workspace for `serve`: rendered into a folder of its own (beside the index, never the
 // `build` site), whole once, then after each patch again with every node page whose key
-// (render/site/page_keys.h) is unchanged carried over rather than rendered, and swapped in as a build
-// swaps its site in; what was rendered is compared with the file it replaces, so that the server knows
-// which pages changed and tells the browsers showing them. A folder rather than memory: the pages of
+// (render/site/page_keys.h) is unchanged left as it is, and the folder patched in place
+// (folder_patch.h: only the files whose bytes changed are written, each atomically), so that the server
+// knows which pages changed and tells the browsers showing them. A folder rather than memory: the pages of
 // 10,000 notes are several times the workspace's own size. Read from any thread while the next renders.
 #include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -43,7 +44,8 @@ class LiveSite {
   std::filesystem::path folder_;
   std::filesystem::path corpus_;
   mutable std::mutex mutex_;
-  std::set<std::string> paths_;  // of the site swapped in last
+  std::set<std::string> paths_;  // of the site patched in last
+  std::optional<std::string> recorded_;  // the page keys of the last patch that was whole
   std::string error_;
 };
 

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/util/hasher.h"
 #include "render/site/js_text.h"
 #include "render/site/search_headings.h"
 
@@ -15,7 +16,7 @@ namespace anth::site {
 
 namespace {
 
-constexpr std::size_t chunk_size = 50;        // documents per snippet file
+constexpr std::size_t chunk_size = search_chunk_size;
 constexpr std::size_t snippet_bytes = 3000;   // text kept per document for snippets
 
 const char* const stopwords[] = {"an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "its",
@@ -66,6 +67,17 @@ void for_each_term(std::string_view text, F&& f) {
   }
 }
 
+// JSON as a JavaScript expression (js_text.h).
+std::string js_json(const nlohmann::json& value) {
+  return js_safe(value.dump(-1, ' ', true, nlohmann::json::error_handler_t::replace));
+}
+
+std::string js_assign(const std::string& global, const std::string& key, const std::string& value_js) {
+  return "(window." + global + "=window." + global + "||{})[" + nlohmann::json(key).dump() + "]=" + value_js + ";\n";
+}
+
+}  // namespace
+
 // LEB128: seven bits a byte, low first, the high bit set on all but the last.
 void put_varint(std::string& out, std::uint32_t v) {
   while (v >= 0x80) {
@@ -86,16 +98,6 @@ std::uint32_t get_varint(std::string_view& in) {
   return v;
 }
 
-// JSON as a JavaScript expression (js_text.h).
-std::string js_json(const nlohmann::json& value) {
-  return js_safe(value.dump(-1, ' ', true, nlohmann::json::error_handler_t::replace));
-}
-
-std::string js_assign(const std::string& global, const std::string& key, const std::string& value_js) {
-  return "(window." + global + "=window." + global + "||{})[" + nlohmann::json(key).dump() + "]=" + value_js + ";\n";
-}
-
-}  // namespace
 
 std::vector<std::string> search_terms(std::string_view text) {
   std::vector<std::string> out;
@@ -190,7 +192,29 @@ DocTerms count_terms(const SearchDoc& doc) {
   return out;
 }
 
-bool SearchIndexBuilder::add(const SearchDoc& doc, const DocTerms& counted) {
+SearchEntry search_entry(const SearchDoc& doc, DocTerms counted) {
+  SearchEntry e;
+  e.meta = '[';
+  for (const std::string* part : {&doc.id, &doc.title, &doc.kind, &doc.href}) {
+    append_js_string(e.meta, *part);
+    e.meta += ',';
+  }
+  e.meta += std::to_string(counted.length);
+  e.meta += ']';
+  e.terms = std::move(counted);
+  make_snippet(doc, e);
+  return e;
+}
+
+void make_snippet(const SearchDoc& doc, SearchEntry& entry) {
+  entry.snippet = utf8_prefix(doc.text, snippet_bytes);
+  entry.heads.clear();
+  if (!doc.headings.empty()) append_headings_js(entry.heads, doc.text, entry.snippet.size(), doc.headings);
+  entry.snippet_made = true;
+}
+
+bool SearchIndexBuilder::add(const SearchEntry& entry) {
+  const DocTerms& counted = entry.terms;
   std::uint32_t d = static_cast<std::uint32_t>(docs_++);
   std::string_view words = counted.words;
   for (const DocTerms::Term& t : counted.terms) {
@@ -201,28 +225,42 @@ bool SearchIndexBuilder::add(const SearchDoc& doc, const DocTerms& counted) {
     put_varint(list, t.body_tf);
     last_doc_[id] = d;
   }
-  std::size_t length = counted.length;
-  total_length_ += static_cast<double>(length);
+  total_length_ += static_cast<double>(counted.length);
+  chunk_keys_.push_back(entry.key);
+  chunk_whole_ = chunk_whole_ && entry.snippet_made;
   if (!meta_docs_.empty()) meta_docs_ += ',';
-  meta_docs_ += '[';
-  for (const std::string* part : {&doc.id, &doc.title, &doc.kind, &doc.href}) {
-    append_js_string(meta_docs_, *part);
-    meta_docs_ += ',';
-  }
-  meta_docs_ += std::to_string(length);
-  meta_docs_ += ']';
-  chunk_.emplace_back(utf8_prefix(doc.text, snippet_bytes));
-  if (!doc.headings.empty()) {
+  meta_docs_ += entry.meta;
+  chunk_.push_back(entry.snippet);
+  if (!entry.heads.empty()) {
     if (!chunk_heads_.empty()) chunk_heads_ += ',';
     chunk_heads_ += '"' + std::to_string(chunk_.size() - 1) + "\":";
-    append_headings_js(chunk_heads_, doc.text, chunk_.back().size(), doc.headings);
+    chunk_heads_ += entry.heads;
   }
   if (chunk_.size() == chunk_size) return flush_chunk();
   return true;
 }
 
+std::uint64_t search_chunk_key(const std::uint64_t* keys, std::size_t count, std::size_t chunk) {
+  Hasher h;
+  h.number(chunk).number(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (keys[i] == 0) return 0;
+    h.number(keys[i]);
+  }
+  return h.digest();
+}
+
 bool SearchIndexBuilder::flush_chunk() {
   if (chunk_.empty()) return true;
+  std::uint64_t key = search_chunk_key(chunk_keys_.data(), chunk_keys_.size(), chunks_);
+  chunk_keys_.clear();
+  if (!chunk_whole_) {  // the snippets were not made again: the chunk is the file the site holds
+    chunk_whole_ = true;
+    chunk_.clear();
+    chunk_heads_.clear();
+    std::string path = "search/d-" + std::to_string(chunks_++) + ".js";
+    return keep_ && key != 0 && keep_(path);
+  }
   std::string texts = "[";
   for (const std::string& t : chunk_) {
     if (texts.size() > 1) texts += ',';

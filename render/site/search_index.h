@@ -56,18 +56,46 @@ struct DocTerms {
 
 DocTerms count_terms(const SearchDoc& doc);
 
+// What the index takes of a document: its row of meta.js, its terms counted, and its part of the
+// snippet file (its text's first bytes and its headings). Made on any thread; a resident site keeps
+// it between renders for a note whose body did not change (body_pass_cache.h).
+struct SearchEntry {
+  std::string meta;     // [id,title,kind,href,length]
+  DocTerms terms;
+  std::string snippet;  // the text's first bytes
+  std::string heads;    // its headings as ANTH_SEARCH_HEADS holds them; empty: none
+  std::uint64_t key = 0;      // what the entry was made from (body_pass_cache.h); 0: unknown
+  bool snippet_made = true;   // false: snippet and heads were not made, the site's snippet file holds them
+};
+
+// The key of snippet file `chunk` of these entries' keys (0 when any is unknown): a resident site
+// keeps the file whose key is the one it wrote last instead of making its snippets again.
+std::uint64_t search_chunk_key(const std::uint64_t* keys, std::size_t count, std::size_t chunk);
+inline constexpr std::size_t search_chunk_size = 50;  // documents per snippet file
+
+// LEB128 (seven bits a byte, low first): the postings, and the terms a resident site keeps.
+void put_varint(std::string& out, std::uint32_t v);
+std::uint32_t get_varint(std::string_view& in);
+
+SearchEntry search_entry(const SearchDoc& doc, DocTerms counted);
+// Sets the entry's snippet and heads from the document's text (snippet_made).
+void make_snippet(const SearchDoc& doc, SearchEntry& entry);
+
 class SearchIndexBuilder {
  public:
-  explicit SearchIndexBuilder(FileSink sink) : sink_(std::move(sink)) {}
-  bool add(const SearchDoc& doc) { return add(doc, count_terms(doc)); }
-  // `counted` is count_terms(doc), made beforehand.
-  bool add(const SearchDoc& doc, const DocTerms& counted);
+  // `keep`: carries a snippet file over whose entries came without their snippets.
+  explicit SearchIndexBuilder(FileSink sink, KeepFile keep = {}) : sink_(std::move(sink)), keep_(std::move(keep)) {}
+  bool add(const SearchDoc& doc) { return add(search_entry(doc, count_terms(doc))); }
+  bool add(const SearchEntry& entry);
   bool finish();
 
  private:
   bool flush_chunk();
   std::uint32_t term_id(std::string_view term, std::uint64_t hash);
   FileSink sink_;
+  KeepFile keep_;
+  std::vector<std::uint64_t> chunk_keys_;  // the open chunk's entries' keys
+  bool chunk_whole_ = true;  // every entry of the open chunk came with its snippet
   // Terms by number, found by hash (open addressing), and each term's postings: a document's terms
   // are counted by number, with no string made for a term the index already has.
   struct Slot {

@@ -3,6 +3,9 @@
 // terms for the backlinks and mentions, and its HTML kept for its page.
 #include <xxhash.h>
 
+#include <functional>
+
+#include "core/util/hasher.h"
 #include "core/util/thread_pool.h"
 #include "render/site/embeds.h"
 #include "render/site/html.h"
@@ -15,13 +18,26 @@ namespace {
 
 constexpr std::size_t body_window = 256;  // bodies read ahead of their use, at most
 
-// A body's pass result.
+// A body's pass result: its HTML when the pass keeps it; the rest made now (fresh, with its search
+// entry) or as a resident site cached it (with only its snippet made when its snippet file is).
 struct PassedBody {
-  FilledBody body;
-  std::uint8_t features = 0;
-  SearchDoc doc;  // when the search index is built
-  DocTerms terms;
+  std::string html;
+  std::shared_ptr<PassedNote> fresh;
+  SearchEntry entry;  // of a fresh pass
+  std::shared_ptr<const PassedNote> cached;
 };
+
+// The search entry of a pass: made now, or the cached one with its snippet when that was made again.
+SearchEntry search_entry_of(const BodyPassCache* cache, PassedBody& p) {
+  if (!p.cached) return std::move(p.entry);
+  SearchEntry entry = cache->unpack(*p.cached);
+  if (p.entry.snippet_made) {
+    entry.snippet = std::move(p.entry.snippet);
+    entry.heads = std::move(p.entry.heads);
+    entry.snippet_made = true;
+  }
+  return entry;
+}
 
 // What a body draws from other notes: each link's resolved id and what a link to it shows, the
 // attachment it names, and for an embed of a note that note's content and, as deep as embeds nest
@@ -55,6 +71,22 @@ SearchDoc search_doc(const Note& n, std::string_view html, std::string_view plai
           std::move(headings)};
 }
 
+// The key of each snippet file (search_chunk_key), into `chunk_keys`, and whether each is kept as the
+// site holds it: its key is the one the cache wrote last and every note of it has its pass cached.
+std::vector<bool> kept_chunks(const BodyPassCache& cache, const std::vector<std::uint64_t>& keys,
+                              const std::function<const std::string&(std::size_t)>& path_of, bool keep_any,
+                              std::vector<std::uint64_t>& chunk_keys) {
+  std::vector<bool> kept;
+  for (std::size_t c = 0; c * search_chunk_size < keys.size(); ++c) {
+    std::size_t first = c * search_chunk_size, n = std::min(search_chunk_size, keys.size() - first);
+    chunk_keys.push_back(search_chunk_key(keys.data() + first, n, c));
+    bool k = keep_any && c < cache.chunk_keys().size() && cache.chunk_keys()[c] == chunk_keys.back();
+    for (std::size_t i = first; k && i < first + n; ++i) k = cache.find(path_of(i), keys[i]) != nullptr;
+    kept.push_back(k);
+  }
+  return kept;
+}
+
 }  // namespace
 
 std::uint64_t SiteContext::dependencies_of(const Note& n) const {
@@ -68,6 +100,20 @@ std::uint64_t SiteContext::dependencies_of(const Note& n) const {
   return XXH3_64bits(made_of.data(), made_of.size());
 }
 
+// The key of a note's pass (body_pass_cache.h).
+std::uint64_t SiteContext::pass_key(std::size_t v, std::uint64_t dependencies, bool search) const {
+  const Note& n = input_.graph.note(v);
+  return Hasher()
+      .text(n.path)
+      .text(n.id)
+      .number(n.content_hash)
+      .number(dependencies)
+      .number(glossary_.fingerprint())
+      .number(queries_.key(v))
+      .number(search)
+      .digest();
+}
+
 void SiteContext::pass_bodies(const DocUse& on_doc) {
   const Graph& g = input_.graph;
   const std::size_t count = g.vertex_count();
@@ -76,38 +122,74 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
   // When the current site recorded keys for most pages, most pages will be kept (page_keys.h): the
   // pass then fills in no HTML, only the terms, and the few pages rendered fill their bodies again.
   bodies_kept_ = input_.options.recorded.size() < count / 2;
+  const auto& by_id = vertices_.by_id();
+  for (std::size_t v = 0; v < count; ++v) body_dependencies_[v] = dependencies_of(g.note(v));
+
+  // With a cache, a note's pass is taken from it when its key is unchanged; its text is read for its
+  // snippet only when its snippet file is made again (a note of it changed or moved).
+  BodyPassCache* cache = input_.options.pass_cache.get();
+  std::vector<std::uint64_t> keys(cache ? count : 0), chunk_keys;
+  std::vector<bool> chunk_kept;
+  if (cache) {
+    for (std::size_t i = 0; i < count; ++i) keys[i] = pass_key(by_id[i], body_dependencies_[by_id[i]], bool(on_doc));
+    auto path_of = [&](std::size_t i) -> const std::string& { return g.note(by_id[i]).path; };
+    chunk_kept = kept_chunks(*cache, keys, path_of, !bodies_kept_, chunk_keys);
+  }
+  std::unordered_map<std::string, std::shared_ptr<const PassedNote>> passes;
   auto target = [this](std::string_view id) { return link_target(id); };
   const EmbedSource embeds = embed_source();
-  const auto& by_id = vertices_.by_id();
   ordered_parallel<PassedBody>(
       count, threads_, body_window,
       [&](std::size_t i) {
-        const Note& n = g.note(by_id[i]);
+        std::size_t v = by_id[i];
+        const Note& n = g.note(v);
+        PassedBody p;
+        p.cached = cache && !bodies_kept_ ? cache->find(n.path, keys[i]) : nullptr;
+        if (p.cached && (!on_doc || chunk_kept[i / search_chunk_size])) {
+          p.entry.snippet_made = false;  // its snippet file is kept
+          return p;
+        }
         BodyText read;  // the body's text, when the index keeps it: held only while it is used
         BodyView text = body_text(n, read);
-        PassedBody p;
-        p.body = fill_body(n, text.html, target, glossary_, bodies_kept_, query_html(by_id[i]), embeds);
-        p.features = body_features(text.html);
-        if (on_doc) {
-          p.doc = search_doc(n, text.html, text.plain);
-          p.terms = count_terms(p.doc);
+        if (p.cached) {  // its snippet file is made again: its text is read, nothing else made
+          make_snippet(search_doc(n, text.html, text.plain), p.entry);
+          return p;
         }
+        FilledBody body = fill_body(n, text.html, target, glossary_, bodies_kept_, query_html(v), embeds);
+        p.fresh = std::make_shared<PassedNote>();
+        p.fresh->key = cache ? keys[i] : 0;
+        p.fresh->features = body_features(text.html);
+        p.fresh->terms = std::move(body.terms);
+        if (on_doc) {
+          SearchDoc doc = search_doc(n, text.html, text.plain);
+          DocTerms counted = count_terms(doc);
+          p.entry = search_entry(doc, std::move(counted));
+          p.entry.key = p.fresh->key;
+        }
+        p.html = std::move(body.html);
         return p;
       },
       [&](std::size_t i, PassedBody& p) {
         if (input_.options.progress) input_.options.progress("bodies", i + 1, count);
         std::size_t v = by_id[i];
         const Note& n = g.note(v);
-        body_dependencies_[v] = dependencies_of(n);
-        features_[v] = p.features;
-        any_features_ |= p.features;
-        if (bodies_kept_) bodies_.put(v, p.body.html);
-        if (on_doc) on_doc(v, p.doc, p.terms);
+        const PassedNote& passed = p.cached ? *p.cached : *p.fresh;
+        features_[v] = passed.features;
+        any_features_ |= passed.features;
+        if (bodies_kept_) bodies_.put(v, p.html);
+        if (on_doc) {
+          SearchEntry entry = search_entry_of(cache, p);
+          if (cache && p.fresh) cache->pack(*p.fresh, entry);
+          on_doc(v, entry);
+        }
         std::vector<std::size_t> terms;
-        for (std::size_t term : p.body.terms)
+        for (std::size_t term : passed.terms)
           if (auto t = vertex(glossary_.terms()[term].id)) terms.push_back(*t);
         backlinks_.add_body(v, n, terms);
+        if (!cache) return;
+        passes.emplace(n.path, p.cached ? std::move(p.cached) : std::shared_ptr<const PassedNote>(std::move(p.fresh)));
       });
+  if (cache) cache->replace(std::move(passes), std::move(chunk_keys));
 }
 
 }  // namespace anth::site

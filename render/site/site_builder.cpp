@@ -89,8 +89,8 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
 
   // Every body once: links, terms and excerpts for the context, text for the search index.
   const Graph& g = input.graph;
-  SearchIndexBuilder search(put);
-  SiteContext ctx(input, [&](std::size_t, const SearchDoc& doc, const DocTerms& terms) { search.add(doc, terms); });
+  SearchIndexBuilder search(put, keep);
+  SiteContext ctx(input, [&](std::size_t, const SearchEntry& entry) { search.add(entry); });
   if (failed || !search.finish()) return false;
   if (!put_markdown_assets(input, ctx, put)) return false;
   // The attachments the bodies name, bytes unchanged: the one place the site reads files of the vault.

@@ -16,6 +16,7 @@
 #include "core/model/diagnostic.h"
 #include "render/site/adjacency.h"
 #include "render/site/body_fill.h"
+#include "render/site/body_pass_cache.h"
 #include "render/site/body_store.h"
 #include "render/site/glossary.h"
 #include "render/site/layout_cache.h"
@@ -55,6 +56,9 @@ struct SiteOptions {
   std::function<void(std::string_view)> warn;
   // The attachments the bodies name are copied into the site, each read up to this size (embeds.h).
   std::uint64_t max_attachment_bytes = 32u << 20;
+  // A resident site's passes of the bodies from its last render (body_pass_cache.h), used and replaced
+  // by this one; null: every body is filled in.
+  std::shared_ptr<BodyPassCache> pass_cache;
 };
 
 struct SiteInput {
@@ -67,9 +71,9 @@ struct SiteInput {
 
 class SiteContext {
  public:
-  // Fills in every body once (body_fill.h), calling `on_doc` in id order with each note as a search document and its
-  // terms counted (on the rendering threads), for the search index.
-  using DocUse = std::function<void(std::size_t v, const SearchDoc& doc, const DocTerms& terms)>;
+  // Fills in every body once (body_fill.h), calling `on_doc` in id order with each note as the search
+  // index takes it (made on the rendering threads).
+  using DocUse = std::function<void(std::size_t v, const SearchEntry& entry)>;
   explicit SiteContext(const SiteInput& input, const DocUse& on_doc = {});
 
   const Corpus& corpus() const { return input_.corpus; }
@@ -138,6 +142,8 @@ class SiteContext {
   BodyView body_text(const Note& n, BodyText& read) const;
   // The notes embeds transclude, their bodies read as the site reads any (body_text).
   EmbedSource embed_source() const;
+  // The key of v's body pass in a resident site's cache (body_pass_cache.h).
+  std::uint64_t pass_key(std::size_t v, std::uint64_t dependencies, bool search) const;
   // What v's body draws from other notes (body_dependencies).
   std::uint64_t dependencies_of(const Note& n) const;
   QueryBlockHtml query_html(std::size_t v) const {

@@ -25,7 +25,7 @@ class Editor {
     std::vector<std::string> files = notes();
     if (files.empty()) return add(what);
     const std::string path = files[pick(files.size())];
-    switch (pick(10)) {
+    switch (pick(12)) {
       case 0: return body(path, what);
       case 1: return set_line(path, "title", "title: " + name(), what);
       case 2: return set_line(path, "aliases", "aliases: [" + name() + "]", what);
@@ -35,6 +35,8 @@ class Editor {
       case 6: return rename(path, what);
       case 7: return break_yaml(path, what);
       case 8: return repair(what);
+      case 9: return term(what);
+      case 10: return body(path, what, true);
       default: return body(path, what);
     }
   }
@@ -64,11 +66,26 @@ class Editor {
     std::ofstream(root_ / path, std::ios::binary) << text;
   }
 
-  std::vector<std::string> body(const std::string& path, std::string& what) {
+  // A link, or an embed (the embedding page shows the embedded note's body, so a change of that note
+  // changes it).
+  std::vector<std::string> body(const std::string& path, std::string& what, bool embed = false) {
     std::string link = name();
     if (pick(3) == 0) link += pick(2) ? "#Key takeaways" : "#No such heading";
-    write(path, read(path) + "\nSee [[" + link + "]].\n");
-    what = "body of " + path + " links [[" + link + "]]";
+    std::string written = (embed ? "![[" : "[[") + link + "]]";
+    write(path, read(path) + "\nSee " + written + ".\n");
+    what = "body of " + path + " has " + written;
+    return {path};
+  }
+
+  // A glossary term whose name other bodies hold (or none yet), added, renamed or removed: every body
+  // that says it links it, and the term's page lists them.
+  std::vector<std::string> term(std::string& what) {
+    static const char* const words[] = {"query", "softmax", "weights", "Ghost 3", "normalization"};
+    const std::string path = "terms/glossed.md";
+    if (fs::exists(root_ / path) && pick(3) == 0) return remove(path, what);
+    std::string word = words[pick(std::size(words))];
+    write(path, "---\nid: glossed\ntitle: " + word + "\nshort: \"A word the bodies use.\"\n---\nSays " + word + ".\n");
+    what = "the term " + path + " is named " + word;
     return {path};
   }
 

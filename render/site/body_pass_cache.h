@@ -1,0 +1,55 @@
+#pragma once
+// What the site's body pass (site_body_pass.cpp) made of each note, kept between the renders of a
+// resident site (workspace/live_site.h): a note whose key is unchanged is not read, filled in or
+// counted for search again. The key hashes everything the pass reads: the note's file (content hash),
+// its path and id, what its links draw from other notes (body_dependencies: titles and kinds of the
+// notes linked, embedded notes' content), the glossary and its query blocks' answers. Kept small (the
+// workspace's memory is held to 1.5x a cold lint's): the search terms as numbers into one dictionary,
+// no snippet text (a snippet file whose notes' keys are those it was written with is kept as it is).
+// A cold build has no cache; the site is the same with or without one.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "render/site/search_index.h"
+
+namespace anth::site {
+
+// One note's pass, less its HTML (kept pages do not need it; a page rendered fills its body again).
+struct PassedNote {
+  std::uint64_t key = 0;
+  std::uint8_t features = 0;
+  std::vector<std::size_t> terms;  // glossary terms linked (FilledBody::terms)
+  std::string meta;                // SearchEntry::meta
+  std::string packed;              // the search terms: dictionary number, title tf, body tf, as varints
+  std::size_t length = 0;          // DocTerms::length
+};
+
+class BodyPassCache {
+ public:
+  // The pass of the note at `path` when it was made with `key`, or null. Safe from any thread while
+  // no render stores.
+  std::shared_ptr<const PassedNote> find(const std::string& path, std::uint64_t key) const;
+  // The snippet files' keys of the last render (search_chunk_key).
+  const std::vector<std::uint64_t>& chunk_keys() const { return chunk_keys_; }
+
+  // A note's search entry as the pass made it, kept without its snippet (one thread at a time).
+  void pack(PassedNote& note, const SearchEntry& entry);
+  // The entry again, without its snippet (snippet_made false; one thread at a time).
+  SearchEntry unpack(const PassedNote& note) const;
+
+  // The passes of this render, replacing the last render's (notes gone are dropped with them).
+  void replace(std::unordered_map<std::string, std::shared_ptr<const PassedNote>> passes, std::vector<std::uint64_t> chunk_keys);
+
+ private:
+  std::unordered_map<std::string, std::shared_ptr<const PassedNote>> by_path_;
+  std::vector<std::uint64_t> chunk_keys_;
+  // Every search term seen, numbered: a term's text and hash are held once, not once per note.
+  std::unordered_map<std::string, std::uint32_t> numbers_;
+  std::vector<const std::string*> words_;
+  std::vector<std::uint64_t> hashes_;
+};
+
+}  // namespace anth::site
