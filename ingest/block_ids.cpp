@@ -24,8 +24,8 @@ std::size_t id_suffix(std::string_view text) {
 
 }  // namespace
 
-std::vector<std::string> mark_block_ids(cmark_node* doc) {
-  std::vector<std::string> ids;
+std::vector<BlockId> mark_block_ids(cmark_node* doc) {
+  std::vector<BlockId> ids;
   for (cmark_node* p : collect(doc, {CMARK_NODE_PARAGRAPH})) {
     cmark_node* last = cmark_node_last_child(p);
     if (!last || cmark_node_get_type(last) != CMARK_NODE_TEXT) continue;
@@ -33,7 +33,7 @@ std::vector<std::string> mark_block_ids(cmark_node* doc) {
     std::size_t n = id_suffix(text);
     if (n == 0) continue;
     std::string id = text.substr(text.find('^', text.size() - n) + 1);
-    ids.push_back(id);
+    ids.push_back({id, cmark_node_get_end_line(p)});
     text.resize(text.size() - n);
     while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
     if (text.empty() && cmark_node_previous(last) == nullptr) {

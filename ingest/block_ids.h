@@ -11,9 +11,14 @@
 
 namespace anth::ingest {
 
+struct BlockId {
+  std::string id;  // without '^'
+  int line = 0;    // of the tree (1-based): the paragraph's last line, where "^id" is written
+};
+
 // Takes the ids off the paragraphs' text, leaving a placeholder "<\x17id>" at each paragraph's start.
-// Returns the ids (without '^'), in document order, for the body's anchors (RenderedBody::anchors).
-std::vector<std::string> mark_block_ids(cmark_node* doc);
+// Returns the ids in document order, for the body's anchors (RenderedBody::anchors).
+std::vector<BlockId> mark_block_ids(cmark_node* doc);
 // Once the HTML is written: each placeholder's id moves onto the element it opens.
 void place_block_ids(std::string& html);
 

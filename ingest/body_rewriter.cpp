@@ -231,7 +231,7 @@ class BodyRewriter {
         do id = slug + "-" + std::to_string(++n);
         while (!state_.heading_ids.insert(id).second);
       }
-      out_.anchors.push_back({text, id, level});
+      out_.anchors.push_back({text, id, level, cmark_node_get_start_line(h) + state_.line_offset});
       std::string tag(1, 'h');
       tag += level_placeholder(level);
       // A block holding one inline wrapper: the heading renders on one line, "<h2 id=..>Text</h2>".
@@ -250,9 +250,9 @@ class BodyRewriter {
 
   // Block ids ("^id" ending a paragraph, ingest/block_ids.h) are anchors links name; the first of an id keeps it.
   void block_ids() {
-    for (const std::string& id : mark_block_ids(doc_)) {
-      std::string anchor = "^" + id;
-      if (state_.heading_ids.insert(anchor).second) out_.anchors.push_back({anchor, anchor, 0});
+    for (const BlockId& block : mark_block_ids(doc_)) {
+      std::string anchor = "^" + block.id;
+      if (state_.heading_ids.insert(anchor).second) out_.anchors.push_back({anchor, anchor, 0, block.line + state_.line_offset});
     }
   }
 

@@ -98,10 +98,11 @@ void read_rendered(JsonReader& r, RenderedBody& body, bool links) {
     } else if (k == "anchors") {
       each_item(r, [&] {
         BodyAnchor a;
-        each_field(r, 3, [&](int i) {
+        each_field(r, 4, [&](int i) {
           if (i == 0) a.text = r.string();
           else if (i == 1) a.id = r.string();
-          else a.level = r.int32();
+          else if (i == 2) a.level = r.int32();
+          else a.line = r.int32();
         });
         body.anchors.push_back(std::move(a));
       });

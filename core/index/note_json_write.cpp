@@ -129,7 +129,8 @@ void write_rendered(JsonWriter& w, const RenderedBody& body) {
     for (std::size_t i = 0; i < body.anchors.size(); ++i) {
       const BodyAnchor& a = body.anchors[i];
       if (i) w.raw(',');
-      w.raw('['), w.string(a.text), w.raw(','), w.string(a.id), w.raw(','), w.integer(a.level), w.raw(']');
+      w.raw('['), w.string(a.text), w.raw(','), w.string(a.id), w.raw(','), w.integer(a.level), w.raw(','), w.integer(a.line);
+      w.raw(']');
     }
     w.raw(']');
   }

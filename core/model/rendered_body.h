@@ -51,6 +51,8 @@ struct BodyAnchor {
   std::string text;  // the heading's text, or "^id" for a block
   std::string id;    // the element's id on the page
   int level = 0;     // the heading's level as written (1-6); 0 for a block
+  int line = 0;      // in the body (1-based; the note's line is body_line + line - 1): where the heading
+                     // starts (a setext heading's text line), or the line that ends with "^id"
 };
 
 // A fenced code block with the info string `anthology`: one query command line (core/query/query_spec.h).

@@ -86,3 +86,23 @@ TEST_CASE("property links: a frontmatter key outside the schema whose values are
   CHECK(sota.note.relations[2].kind == "owner");
   CHECK(sota.note.relations[2].origin == anth::Origin::Property);
 }
+
+TEST_CASE("anchors: each heading and block id knows its line in the body, setext headings and long bodies too", "[ingest][links]") {
+  // Line 1 ATX, 3-4 a setext heading (its text line counts), 6-8 a fence whose '#' is code, 10-11 a
+  // paragraph of two lines ending with a block id, 13 one in a list item, 16 a heading in a callout.
+  std::string body =
+      "# First\n\nSecond\n======\n\n```\n# not a heading\n```\n\nA paragraph\nthat ends here ^para\n\n- an item ^item\n\n"
+      "> [!note] Callout\n> ## Inside\n";
+  auto lines_of = [](const anth::RenderedBody& b) {
+    std::vector<std::pair<std::string, int>> out;
+    for (const anth::BodyAnchor& a : b.anchors) out.emplace_back(a.id, a.line);
+    std::sort(out.begin(), out.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
+    return out;
+  };
+  const std::vector<std::pair<std::string, int>> want{{"first", 1}, {"second", 3}, {"^para", 11}, {"^item", 13}, {"inside", 16}};
+  CHECK(lines_of(render(body)) == want);
+  // Cut into pieces (as a body over a megabyte is), the lines are still the body's.
+  CHECK(lines_of(anth::ingest::parse_body(body, false, 8).rendered) == want);
+  // For the checks only, the same.
+  CHECK(lines_of(anth::ingest::parse_body(body, false, anth::ingest::body_piece_bytes, anth::ingest::BodyFor::checks).rendered) == want);
+}

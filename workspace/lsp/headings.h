@@ -1,7 +1,6 @@
 #pragma once
-// Where a note's headings and block ids are in its text. Ingest records them (RenderedBody::anchors,
-// in body order) without lines; this finds the i-th ATX heading line of the body (outside fenced
-// code) for the i-th heading anchor, and a block id's "^id" at the end of its line.
+// Where a note's headings and block ids are in its text: the lines ingest recorded with each anchor
+// (BodyAnchor::line, in the body), as lines of the note's text.
 #include <vector>
 
 #include "core/model/note.h"
