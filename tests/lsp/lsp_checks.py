@@ -136,8 +136,10 @@ def features():
     items = c.request("textDocument/completion", at("sota/SOTA-1.md", 3, 17))["result"]
     check("completion in source: (LIT or THEORY)", sorted(i["label"] for i in items), ["LIT-1", "LIT-2"])
     check("completion in source replaces the id being written", items[0]["textEdit"]["range"], rng(3, 16, 3, 17))
-    items = c.request("textDocument/completion", at("notes/NOTE-1.md", 3, 12))["result"]
+    items = c.request("textDocument/completion", at("notes/NOTE-1.md", 3, 7))["result"]
     check("completion in paper: (LIT)", sorted(i["label"] for i in items), ["LIT-1", "LIT-2"])
+    items = c.request("textDocument/completion", at("notes/NOTE-1.md", 3, 12))["result"]
+    check("completion in paper: after LIT-1, what LIT-1 starts", sorted(i["label"] for i in items), ["LIT-1"])
     check("no completion in a title", c.request("textDocument/completion", at("notes/NOTE-1.md", 2, 9))["result"], [])
 
     # Rename an id: the id line and every link and relation by id.
@@ -257,9 +259,32 @@ def bad_input():
     c.close()
 
 
+def many_notes():
+    """Completion in a corpus of 300 more papers: filtered by what is typed, capped and marked incomplete."""
+    os.makedirs(os.path.join(ROOT, "many"), exist_ok=True)
+    for i in range(300):
+        with open(os.path.join(ROOT, "many", "LIT-9%03d.md" % i), "w", encoding="utf-8") as f:
+            f.write("---\nid: LIT-9%03d\ntitle: Generated paper %d\nyear: 2020\n---\nText.\n" % (i, i))
+    c, _ = start()
+    body = "---\nid: NOTE-77\ntitle: Typing\n---\nSee [[\nSee [[lit-912\nSee [[generated paper 29\n"
+    c.notify("textDocument/didOpen", {"textDocument": {"uri": uri("notes/NOTE-77.md"), "languageId": "markdown",
+                                                       "version": 1, "text": body}})
+    r = c.request("textDocument/completion", at("notes/NOTE-77.md", 4, 6))["result"]
+    check("completion of 300+ notes: capped at 200 and incomplete", (type(r).__name__, r.get("isIncomplete"),
+          len(r.get("items", []))) if isinstance(r, dict) else r, ("dict", True, 200))
+    r = c.request("textDocument/completion", at("notes/NOTE-77.md", 5, 13))["result"]
+    check("completion filtered by the id typed, in any case", sorted(i["label"] for i in r),
+          ["LIT-9%03d" % k for k in range(120, 130)])
+    r = c.request("textDocument/completion", at("notes/NOTE-77.md", 6, 24))["result"]
+    check("completion filtered by the title typed", sorted(i["label"] for i in r),
+          ["LIT-9029"] + ["LIT-9%03d" % k for k in range(290, 300)])
+    stop(c)
+
+
 features()
 utf8()
 bad_input()
+many_notes()
 if FAILURES:
     print("%d check(s) failed" % len(FAILURES))
     sys.exit(1)

@@ -3,6 +3,7 @@
 // core/model/schema), each with its title as detail.
 #include "core/model/kind.h"
 #include "core/model/schema.h"
+#include "core/util/case_fold.h"
 #include "workspace/lsp/features/features.h"
 
 namespace anth::lsp {
@@ -14,8 +15,14 @@ json item(const std::string& label, const std::string& detail, int kind, const R
           {"textEdit", {{"range", to_json(replace)}, {"newText", label}}}};
 }
 
-// The notes a link may name: each by its id (a page by its file name when that finds it).
-json notes(Context& context, const Range& replace, const std::vector<Kind>* kinds) {
+// At most this many notes per answer: a corpus of 10,000 would send them all on every keystroke.
+// A capped answer says it is incomplete, so the editor asks again as more is typed.
+constexpr std::size_t max_notes = 200;
+
+// The notes a link may name: each by its id (a page by its file name when that finds it), those whose
+// label or title holds what is typed so far (case folded as the resolver folds), at most max_notes.
+json notes(Context& context, const Range& replace, const std::vector<Kind>* kinds, std::string_view typed) {
+  const std::string want = fold_case(typed);
   json out = json::array();
   for (const Note& n : context.workspace->corpus().notes) {
     if (!n.in_graph) continue;
@@ -25,6 +32,9 @@ json notes(Context& context, const Range& replace, const std::vector<Kind>* kind
       std::string stem(file_stem(n.path));
       if (context.links().resolve(stem) == n.id) label = stem;
     }
+    if (!want.empty() && fold_case(label).find(want) == std::string::npos && fold_case(n.title).find(want) == std::string::npos)
+      continue;
+    if (out.size() == max_notes) return {{"isIncomplete", true}, {"items", std::move(out)}};
     out.push_back(item(label, n.title, 18 /* Reference */, replace));
   }
   return out;
@@ -53,7 +63,7 @@ json answer(Context& context, const json& params) {
     std::size_t hash = inside.find('#');
     if (hash == std::string_view::npos) {
       Range replace{doc.text->lines.position(line, static_cast<int>(open + 2), context.encoding), cursor};
-      return notes(context, replace, nullptr);
+      return notes(context, replace, nullptr, inside);
     }
     std::string_view written = inside.substr(0, hash);
     const Note* target = written.empty() ? doc.note : context.note_of(context.links().resolve(written, {doc.path}));
@@ -72,7 +82,7 @@ json answer(Context& context, const json& params) {
   std::size_t word = before.find_last_of(" [,\"':");
   int from = word == std::string_view::npos ? 0 : static_cast<int>(word + 1);
   Range replace{doc.text->lines.position(line, from, context.encoding), cursor};
-  return notes(context, replace, &spec->targets);
+  return notes(context, replace, &spec->targets, before.substr(static_cast<std::size_t>(from)));
 }
 
 }  // namespace
