@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "core/util/contained_file.h"
+#include "render/site/site_writer.h"
 
 namespace anth::workspace {
 
@@ -38,9 +39,18 @@ std::set<std::string> files_under(const fs::path& folder) {
 FolderPatch::FolderPatch(fs::path folder, std::set<std::string> present)
     : folder_(std::move(folder)), present_(std::move(present)) {
   std::error_code ec;
+  bool empty = !fs::exists(folder_, ec) || fs::directory_iterator(folder_, ec) == fs::directory_iterator();
+  if (!empty && !fs::exists(folder_ / site::site_marker, ec)) {
+    error_ = "refusing to patch " + folder_.string() + ": it is not a site written by anthology (no " +
+             site::site_marker + "); remove it or use another --index";
+    return;
+  }
   fs::create_directories(folder_, ec);
   real_ = real_root(folder_);
   if (present_.empty()) present_ = files_under(folder_);
+  if (!put(site::site_marker, "This folder is the site `anthology serve` patches after each edit. It may replace or\n"
+                              "remove any file in it.\n"))
+    return;
 }
 
 bool FolderPatch::fail(std::string why) {
@@ -50,6 +60,7 @@ bool FolderPatch::fail(std::string why) {
 }
 
 bool FolderPatch::put(const std::string& path, const std::string& bytes) {
+  if (refused()) return false;
   auto before = read_inside(real_, path, largest_file);
   bool same = before && *before == bytes;
   if (!same) {
@@ -79,7 +90,7 @@ bool FolderPatch::put(const std::string& path, const std::string& bytes) {
 }
 
 bool FolderPatch::keep(const std::string& path) {
-  if (!present_.count(path)) return false;
+  if (refused() || !present_.count(path)) return false;
   std::lock_guard lock(mutex_);
   made_.insert(path);
   return true;
@@ -88,7 +99,7 @@ bool FolderPatch::keep(const std::string& path) {
 std::vector<std::string> FolderPatch::finish(std::set<std::string>& made) {
   std::lock_guard lock(mutex_);
   for (const std::string& path : present_)
-    if (!made_.count(path)) {
+    if (!made_.count(path) && !real_.empty()) {
       std::error_code ec;
       fs::remove(folder_ / path, ec);
       changed_.push_back(path);

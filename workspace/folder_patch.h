@@ -15,7 +15,9 @@ namespace anth::workspace {
 
 class FolderPatch {
  public:
-  // `present`: the files the folder holds (those of the last render; listed when empty).
+  // `present`: the files the folder holds (those of the last render; listed when empty). The folder
+  // must be missing, empty, or marked as a site this tool wrote (site::site_marker, written here when
+  // it is not): a folder of anything else is refused (error() says so) and nothing in it is touched.
   FolderPatch(std::filesystem::path folder, std::set<std::string> present);
 
   // The render made `path` with these bytes: written when they differ from the file there. From any
@@ -30,6 +32,7 @@ class FolderPatch {
 
  private:
   bool fail(std::string why);
+  bool refused() const { return real_.empty(); }  // a folder of something else: nothing is touched
 
   std::filesystem::path folder_, real_;
   std::set<std::string> present_;

@@ -6,6 +6,7 @@
 #include "workspace/folder_patch.h"
 #include "render/site/page_keys_file.h"
 #include "render/site/site_builder.h"
+#include "render/site/site_writer.h"
 
 namespace anth::workspace {
 
@@ -28,15 +29,20 @@ std::optional<std::vector<std::string>> LiveSite::render(const Workspace& ws) {
   // The keys describe the pages beside them only once the patch is whole: they are taken out of the
   // folder first, so that a patch cut short leaves pages without keys (rendered again next time),
   // never keys that vouch for pages the patch did not write.
-  input.options.recorded = recorded_ ? site::RecordedKeys::parse(*recorded_) : site::RecordedKeys::load(folder_);
-  std::error_code ec;
-  fs::remove(folder_ / site::page_keys_file, ec);
   std::set<std::string> present;
   {
     std::lock_guard lock(mutex_);
     present = paths_;
   }
   FolderPatch patch(folder_, std::move(present));
+  if (!patch.error().empty()) {  // not our folder: refused before anything in it is read or removed
+    std::lock_guard lock(mutex_);
+    error_ = patch.error();
+    return std::nullopt;
+  }
+  input.options.recorded = recorded_ ? site::RecordedKeys::parse(*recorded_) : site::RecordedKeys::load(folder_);
+  std::error_code ec;
+  fs::remove(folder_ / site::page_keys_file, ec);
   std::string keys;
   bool built = site::build_site(
       input,
@@ -56,6 +62,8 @@ std::optional<std::vector<std::string>> LiveSite::render(const Workspace& ws) {
   }
   std::vector<std::string> changed = patch.finish(paths_);
   std::erase(changed, std::string(site::page_keys_file));
+  std::erase(changed, std::string(site::site_marker));
+  paths_.erase(site::site_marker);  // the folder's mark, no file of the site
   recorded_ = std::move(keys);
   error_.clear();
   return changed;
