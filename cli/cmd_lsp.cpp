@@ -1,40 +1,16 @@
 // anthology lsp: the language server over stdio (workspace/lsp/, docs/editors.md). This file only wires
 // it: the workspace of the client's folder (or --corpus) opened as serve opens it, and the rule docs
-// written beside the index for the diagnostics to link.
-#include <fstream>
+// written beside the index for the diagnostics to link (cli/rule_docs_folder.h).
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/rule_docs_folder.h"
 #include "cli/workspace_session.h"
-#include "core/model/rule_catalog.h"
-#include "core/util/embedded_assets.h"
 #include "workspace/lsp/server.h"
-#include "workspace/lsp/uri.h"
 
 namespace anth::cli {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-// docs/rules/*.md as files under `folder` (rewritten only when they differ); the folder's URI.
-std::string write_rule_docs(const fs::path& folder) {
-  std::error_code ec;
-  fs::create_directories(folder, ec);
-  if (ec) return "";
-  for (const RuleInfo& rule : rule_catalog()) {
-    auto doc = embedded_asset("docs/rules/" + std::string(rule.id) + ".md");
-    if (!doc) continue;
-    fs::path file = folder / (std::string(rule.id) + ".md");
-    std::ifstream old(file, std::ios::binary);
-    std::string had((std::istreambuf_iterator<char>(old)), {});
-    if (had == *doc) continue;
-    std::ofstream(file, std::ios::binary | std::ios::trunc) << *doc;
-  }
-  return lsp::uri_of_path(fs::absolute(folder)) + "/";
-}
-
-}  // namespace
 
 int run_lsp(const Args& args) {
   std::ios::sync_with_stdio(false);
