@@ -20,6 +20,7 @@
 #include "core/util/contained_file.h"
 #include "core/util/phase_timer.h"
 #include "ingest/config_file.h"
+#include "render/site/body_pass_file.h"
 #include "render/site/site_builder.h"
 #include "render/site/site_writer.h"
 
@@ -166,6 +167,9 @@ int render_and_commit(Session& session, const BodyReader& bodies, const Args& ar
   PhasedProgress progress(started);
   input.options.progress = std::ref(progress);
   input.options.recorded = site::RecordedKeys::load(out);
+  // What the last build made of each body, kept in its site: unchanged notes' bodies are not read.
+  input.options.pass_cache = site::load_body_passes(out, input.options.renderer);
+  input.options.passes_in_site = true;
   // KaTeX for pages with math; ANTHOLOGY_KATEX_DIR points elsewhere (the tests' missing KaTeX).
   if (const char* katex = std::getenv("ANTHOLOGY_KATEX_DIR")) input.options.katex_dir = katex;
   input.options.warn = [](std::string_view w) { std::cerr << "anthology build: warning: " << w << "\n"; };

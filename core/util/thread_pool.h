@@ -30,6 +30,9 @@ void parallel_for(std::size_t n, unsigned workers, const std::function<void(std:
 template <class T, class Make, class Use>
 void ordered_parallel(std::size_t n, unsigned workers, std::size_t window, Make&& make, Use&& use) {
   window = std::max<std::size_t>(1, window);
+  // Items are claimed and handed over a block at a time, and the user wakes the makers a block at a
+  // time: when making is cheap (a cached item), a wake-up per item cost more than the items.
+  const std::size_t block = std::max<std::size_t>(1, std::min<std::size_t>(16, window / (2 * std::max(1u, workers) + 2)));
   std::vector<std::optional<T>> slots(window);
   std::mutex mutex;
   std::condition_variable made, used;
@@ -47,18 +50,21 @@ void ordered_parallel(std::size_t n, unsigned workers, std::size_t window, Make&
   };
   auto run = [&] {
     try {
+      std::vector<T> results;
       while (true) {
-        std::size_t i;
+        std::size_t first, last;
         {
           std::unique_lock lock(mutex);
           used.wait(lock, [&] { return failed || next >= n || next < consumed + window; });
           if (failed || next >= n) return;
-          i = next++;
+          first = next;
+          last = next = std::min({n, consumed + window, first + block});
         }
-        T result = make(i);
+        results.clear();
+        for (std::size_t i = first; i < last; ++i) results.push_back(make(i));
         {
           std::lock_guard lock(mutex);
-          slots[i % window] = std::move(result);
+          for (std::size_t i = first; i < last; ++i) slots[i % window] = std::move(results[i - first]);
         }
         made.notify_all();
       }
@@ -79,12 +85,13 @@ void ordered_parallel(std::size_t n, unsigned workers, std::size_t window, Make&
         slots[i % window].reset();
         consumed = i + 1;
       }
-      used.notify_all();
+      if (consumed % block == 0) used.notify_all();
       use(i, *result);
     }
   } catch (...) {
     fail(std::current_exception());
   }
+  used.notify_all();
   for (std::thread& t : threads) t.join();
   if (error) std::rethrow_exception(error);
 }

@@ -1,5 +1,7 @@
 #include "render/site/body_pass_cache.h"
 
+#include <algorithm>
+
 namespace anth::site {
 
 std::shared_ptr<const PassedNote> BodyPassCache::find(const std::string& path, std::uint64_t key) const {
@@ -13,14 +15,32 @@ void BodyPassCache::pack(PassedNote& note, const SearchEntry& entry) {
   note.packed.clear();
   std::string_view words = entry.terms.words;
   for (const DocTerms::Term& t : entry.terms.terms) {
-    auto [it, added] = numbers_.try_emplace(std::string(words.substr(t.offset, t.length)), static_cast<std::uint32_t>(words_.size()));
-    if (added) {
-      words_.push_back(&it->first);
-      hashes_.push_back(t.hash);
-    }
-    put_varint(note.packed, it->second);
+    put_varint(note.packed, number_of(words.substr(t.offset, t.length), t.hash));
     put_varint(note.packed, t.title_tf);
     put_varint(note.packed, t.body_tf);
+  }
+}
+
+std::uint32_t BodyPassCache::number_of(std::string_view word, std::uint64_t hash) {
+  if (2 * (words_.size() + 1) > slots_.size()) {  // at most half full: rebuilt twice as large
+    slots_.assign(std::max<std::size_t>(1024, 2 * slots_.size()), 0);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::uint32_t n = 0; n < words_.size(); ++n) {
+      std::size_t at = hashes_[n] & mask;
+      while (slots_[at] != 0) at = (at + 1) & mask;
+      slots_[at] = n + 1;
+    }
+  }
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t at = hash & mask;; at = (at + 1) & mask) {
+    std::uint32_t slot = slots_[at];
+    if (slot == 0) {
+      slots_[at] = static_cast<std::uint32_t>(words_.size() + 1);
+      words_.emplace_back(word);
+      hashes_.push_back(hash);
+      return static_cast<std::uint32_t>(words_.size() - 1);
+    }
+    if (hashes_[slot - 1] == hash && words_[slot - 1] == word) return slot - 1;
   }
 }
 
@@ -32,7 +52,7 @@ SearchEntry BodyPassCache::unpack(const PassedNote& note) const {
   e.terms.length = note.length;
   for (std::string_view in = note.packed; !in.empty();) {
     std::uint32_t number = get_varint(in);
-    const std::string& word = *words_[number];
+    const std::string& word = words_[number];
     DocTerms::Term t{hashes_[number], static_cast<std::uint32_t>(e.terms.words.size()), static_cast<std::uint16_t>(word.size()), 0, 0};
     t.title_tf = static_cast<std::uint16_t>(get_varint(in));
     t.body_tf = static_cast<std::uint16_t>(get_varint(in));

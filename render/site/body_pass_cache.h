@@ -6,10 +6,12 @@
 // notes linked, embedded notes' content), the glossary and its query blocks' answers. Kept small (the
 // workspace's memory is held to 1.5x a cold lint's): the search terms as numbers into one dictionary,
 // no snippet text (a snippet file whose notes' keys are those it was written with is kept as it is).
-// A cold build has no cache; the site is the same with or without one.
+// A cold build has no cache; the site is the same with or without one. A build keeps the cache in the
+// site it wrote (body_pass_file.h), so that a build changing few notes reads few bodies.
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -43,13 +45,22 @@ class BodyPassCache {
   // The passes of this render, replacing the last render's (notes gone are dropped with them).
   void replace(std::unordered_map<std::string, std::shared_ptr<const PassedNote>> passes, std::vector<std::uint64_t> chunk_keys);
 
+  // The cache as bytes, tagged with the program that made it, and back (body_pass_file.cpp): decode
+  // is false, leaving the cache empty, for the bytes of another program or damaged ones.
+  std::string encode(std::string_view renderer) const;
+  bool decode(std::string_view bytes, std::string_view renderer);
+
  private:
   std::unordered_map<std::string, std::shared_ptr<const PassedNote>> by_path_;
   std::vector<std::uint64_t> chunk_keys_;
-  // Every search term seen, numbered: a term's text and hash are held once, not once per note.
-  std::unordered_map<std::string, std::uint32_t> numbers_;
-  std::vector<const std::string*> words_;
+  // The number of a term, given a number when new (its hash is DocTerms::Term::hash).
+  std::uint32_t number_of(std::string_view word, std::uint64_t hash);
+
+  // Every search term seen, numbered: a term's text and hash are held once, not once per note, and
+  // found by its hash in an open-addressed table (slot: number + 1; 0 free), as the search index does.
+  std::vector<std::string> words_;
   std::vector<std::uint64_t> hashes_;
+  std::vector<std::uint32_t> slots_;
 };
 
 }  // namespace anth::site

@@ -111,6 +111,7 @@ std::uint64_t SiteContext::pass_key(std::size_t v, std::uint64_t dependencies, b
       .number(glossary_.fingerprint())
       .number(queries_.key(v))
       .number(search)
+      .number(input_.options.allow_raw_html)
       .digest();
 }
 
@@ -136,6 +137,8 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
     chunk_kept = kept_chunks(*cache, keys, path_of, !bodies_kept_, chunk_keys);
   }
   std::unordered_map<std::string, std::shared_ptr<const PassedNote>> passes;
+  std::vector<std::optional<std::size_t>> term_vertex;  // each glossary term's vertex, found once
+  for (const auto& term : glossary_.terms()) term_vertex.push_back(vertex(term.id));
   auto target = [this](std::string_view id) { return link_target(id); };
   const EmbedSource embeds = embed_source();
   ordered_parallel<PassedBody>(
@@ -183,8 +186,8 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
           on_doc(v, entry);
         }
         std::vector<std::size_t> terms;
-        for (std::size_t term : passed.terms)
-          if (auto t = vertex(glossary_.terms()[term].id)) terms.push_back(*t);
+        for (std::size_t term : passed.terms)  // a term past the glossary: a damaged .anthology-passes
+          if (term < term_vertex.size() && term_vertex[term]) terms.push_back(*term_vertex[term]);
         backlinks_.add_body(v, n, terms);
         if (!cache) return;
         passes.emplace(n.path, p.cached ? std::move(p.cached) : std::shared_ptr<const PassedNote>(std::move(p.fresh)));

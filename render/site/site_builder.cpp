@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "core/util/embedded_assets.h"
+#include "render/site/body_pass_file.h"
 #include "render/site/html.h"
 #include "render/site/embeds.h"
 #include "render/site/markdown_assets.h"
@@ -141,6 +142,8 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
     recorded.reserve(order.size());
     for (std::size_t i = 0; i < order.size(); ++i) recorded.emplace_back(ctx.file(order[i]), key_of[i]);
     put(page_keys_file, encode_page_keys(std::move(recorded)));
+    if (input.options.passes_in_site && input.options.pass_cache)
+      put(body_passes_file, input.options.pass_cache->encode(input.options.renderer));
   }
   timer.mark("pages (" + std::to_string(kept.load()) + " kept)");
   ctx.layouts().save();

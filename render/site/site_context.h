@@ -59,6 +59,9 @@ struct SiteOptions {
   // A resident site's passes of the bodies from its last render (body_pass_cache.h), used and replaced
   // by this one; null: every body is filled in.
   std::shared_ptr<BodyPassCache> pass_cache;
+  // The passes of this build go into the site as .anthology-passes (body_pass_file.h), for the next
+  // build to load as its pass_cache.
+  bool passes_in_site = false;
 };
 
 struct SiteInput {

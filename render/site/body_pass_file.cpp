@@ -1,0 +1,177 @@
+// The file form of the body passes: "ANTHPAS1", then varint-framed fields, then an XXH3 of all the
+// bytes before it. Fields: the renderer; the dictionary (each word and its hash); the snippet files'
+// keys; each note's path, key, features, glossary terms, search meta, packed terms and length.
+#include "render/site/body_pass_file.h"
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+namespace anth::site {
+
+namespace {
+
+constexpr std::string_view magic = "ANTHPAS1";
+
+void put_number(std::string& out, std::uint64_t v) {
+  for (; v >= 0x80; v >>= 7) out += static_cast<char>((v & 0x7f) | 0x80);
+  out += static_cast<char>(v);
+}
+
+void put_text(std::string& out, std::string_view s) {
+  put_number(out, s.size());
+  out.append(s);
+}
+
+void put_fixed(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
+
+// Reads what put_* wrote; any read past the end or malformed number makes ok false for good.
+class Reader {
+ public:
+  explicit Reader(std::string_view bytes) : rest_(bytes) {}
+  std::uint64_t number() {
+    std::uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (rest_.empty()) break;
+      auto byte = static_cast<unsigned char>(rest_.front());
+      rest_.remove_prefix(1);
+      v |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+      if (!(byte & 0x80)) return v;
+    }
+    ok = false;
+    return 0;
+  }
+  std::string_view text() {
+    std::uint64_t n = number();
+    if (!ok || n > rest_.size()) return ok = false, std::string_view{};
+    std::string_view s = rest_.substr(0, n);
+    rest_.remove_prefix(n);
+    return s;
+  }
+  std::uint64_t fixed() {
+    std::uint64_t v = 0;
+    if (rest_.size() < sizeof v) return ok = false, 0;
+    std::memcpy(&v, rest_.data(), sizeof v);
+    rest_.remove_prefix(sizeof v);
+    return v;
+  }
+  // A count of items each at least one byte long: never more than the bytes left.
+  std::uint64_t count() {
+    std::uint64_t n = number();
+    if (n > rest_.size()) ok = false;
+    return ok ? n : 0;
+  }
+  bool done() const { return ok && rest_.empty(); }
+  bool ok = true;
+
+ private:
+  std::string_view rest_;
+};
+
+// Whether packed search terms name only words of the dictionary, in whole triples.
+bool packed_fits(std::string_view packed, std::size_t words) {
+  Reader in(packed);
+  while (in.ok && !in.done()) {
+    if (in.number() >= words) return false;
+    in.number();
+    in.number();
+  }
+  return in.ok;
+}
+
+}  // namespace
+
+// Notes by path, and the dictionary renumbered in the order they use it, holding only their words:
+// the same passes give the same bytes, and words no note uses any more are dropped.
+std::string BodyPassCache::encode(std::string_view renderer) const {
+  std::vector<const std::pair<const std::string, std::shared_ptr<const PassedNote>>*> notes;
+  notes.reserve(by_path_.size());
+  for (const auto& entry : by_path_) notes.push_back(&entry);
+  std::sort(notes.begin(), notes.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
+  constexpr std::uint32_t none = ~std::uint32_t{0};
+  std::vector<std::uint32_t> renumbered(words_.size(), none);
+  std::vector<std::uint32_t> used;  // old numbers, in their new order
+  std::string body, packed;
+  for (const auto* entry : notes) {
+    const PassedNote& note = *entry->second;
+    put_text(body, entry->first);
+    put_fixed(body, note.key);
+    put_number(body, note.features);
+    put_number(body, note.terms.size());
+    for (std::size_t t : note.terms) put_number(body, t);
+    put_text(body, note.meta);
+    packed.clear();
+    for (std::string_view in = note.packed; !in.empty();) {
+      std::uint32_t number = get_varint(in);
+      if (renumbered[number] == none) renumbered[number] = static_cast<std::uint32_t>(used.size()), used.push_back(number);
+      put_varint(packed, renumbered[number]);
+      put_varint(packed, get_varint(in));
+      put_varint(packed, get_varint(in));
+    }
+    put_text(body, packed);
+    put_number(body, note.length);
+  }
+  std::string out(magic);
+  put_text(out, renderer);
+  put_number(out, used.size());
+  for (std::uint32_t number : used) {
+    put_text(out, words_[number]);
+    put_fixed(out, hashes_[number]);
+  }
+  put_number(out, chunk_keys_.size());
+  for (std::uint64_t k : chunk_keys_) put_fixed(out, k);
+  put_number(out, notes.size());
+  out += body;
+  put_fixed(out, XXH3_64bits(out.data(), out.size()));
+  return out;
+}
+
+bool BodyPassCache::decode(std::string_view bytes, std::string_view renderer) {
+  *this = BodyPassCache();
+  if (bytes.size() < magic.size() + 8 || bytes.substr(0, magic.size()) != magic) return false;
+  std::uint64_t sum = 0;
+  std::memcpy(&sum, bytes.data() + bytes.size() - 8, 8);
+  bytes.remove_suffix(8);
+  if (XXH3_64bits(bytes.data(), bytes.size()) != sum) return false;
+  Reader in(bytes.substr(magic.size()));
+  if (in.text() != renderer || !in.ok) return false;
+  BodyPassCache made;
+  std::uint64_t words = in.count();
+  made.words_.reserve(words);
+  made.hashes_.reserve(words);
+  for (std::uint64_t i = 0; in.ok && i < words; ++i) {
+    std::string_view word = in.text();
+    std::uint64_t hash = in.fixed();
+    if (in.ok && made.number_of(word, hash) != i) return false;  // a word twice
+  }
+  for (std::uint64_t i = 0, n = in.count(); in.ok && i < n; ++i) made.chunk_keys_.push_back(in.fixed());
+  for (std::uint64_t i = 0, n = in.count(); in.ok && i < n; ++i) {
+    std::string path(in.text());
+    auto note = std::make_shared<PassedNote>();
+    note->key = in.fixed();
+    note->features = static_cast<std::uint8_t>(in.number());
+    for (std::uint64_t t = 0, terms = in.count(); in.ok && t < terms; ++t) note->terms.push_back(in.number());
+    note->meta = in.text();
+    note->packed = in.text();
+    note->length = in.number();
+    if (!in.ok || !packed_fits(note->packed, made.words_.size())) return false;
+    made.by_path_.emplace(std::move(path), std::move(note));
+  }
+  if (!in.done()) return false;
+  *this = std::move(made);
+  return true;
+}
+
+std::shared_ptr<BodyPassCache> load_body_passes(const std::filesystem::path& site, std::string_view renderer) {
+  auto cache = std::make_shared<BodyPassCache>();
+  std::ifstream in(site / body_passes_file, std::ios::binary);
+  if (!in) return cache;
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in.bad()) cache->decode(bytes, renderer);
+  return cache;
+}
+
+}  // namespace anth::site
