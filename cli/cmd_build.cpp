@@ -169,6 +169,12 @@ int render_and_commit(Session& session, const BodyReader& bodies, const Args& ar
   input.options.recorded = site::RecordedKeys::load(out);
   // What the last build made of each body, kept in its site: unchanged notes' bodies are not read.
   input.options.pass_cache = site::load_body_passes(out, input.options.renderer);
+  // A snippet file the passes count on must be there to keep (a user may have removed it): else none is used.
+  for (std::size_t c = 0; c < input.options.pass_cache->chunk_keys().size(); ++c)
+    if (!(*writer)->can_keep(site::search_chunk_file(c))) {
+      input.options.pass_cache = std::make_shared<site::BodyPassCache>();
+      break;
+    }
   input.options.passes_in_site = true;
   // KaTeX for pages with math; ANTHOLOGY_KATEX_DIR points elsewhere (the tests' missing KaTeX).
   if (const char* katex = std::getenv("ANTHOLOGY_KATEX_DIR")) input.options.katex_dir = katex;

@@ -258,7 +258,7 @@ bool SearchIndexBuilder::flush_chunk() {
     chunk_whole_ = true;
     chunk_.clear();
     chunk_heads_.clear();
-    std::string path = "search/d-" + std::to_string(chunks_++) + ".js";
+    std::string path = search_chunk_file(chunks_++);
     return keep_ && key != 0 && keep_(path);
   }
   std::string texts = "[";
@@ -271,7 +271,7 @@ bool SearchIndexBuilder::flush_chunk() {
   std::string n = std::to_string(chunks_++), file = js_assign("ANTH_SEARCH_DOCS", n, texts);
   if (!chunk_heads_.empty()) file += js_assign("ANTH_SEARCH_HEADS", n, "{" + chunk_heads_ + "}");
   chunk_heads_.clear();
-  return sink_("search/d-" + n + ".js", std::move(file));
+  return sink_(search_chunk_file(chunks_ - 1), std::move(file));
 }
 
 bool SearchIndexBuilder::finish() {

@@ -72,6 +72,8 @@ struct SearchEntry {
 // keeps the file whose key is the one it wrote last instead of making its snippets again.
 std::uint64_t search_chunk_key(const std::uint64_t* keys, std::size_t count, std::size_t chunk);
 inline constexpr std::size_t search_chunk_size = 50;  // documents per snippet file
+// The snippet file of chunk n: search/d-<n>.js.
+inline std::string search_chunk_file(std::size_t chunk) { return "search/d-" + std::to_string(chunk) + ".js"; }
 
 // LEB128 (seven bits a byte, low first): the postings, and the terms a resident site keeps.
 void put_varint(std::string& out, std::uint32_t v);

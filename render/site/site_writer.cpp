@@ -131,18 +131,23 @@ bool SiteWriter::put(const std::string& path, std::string bytes) {
   return enqueue({path, std::move(bytes), false});
 }
 
-bool SiteWriter::keep(const std::string& path) {
-  if (failed_ || !safe_relative_path(path) || !before_) return false;
+const FileRecord* SiteWriter::keepable(const std::string& path) const {
+  if (failed_ || !safe_relative_path(path) || !before_) return nullptr;
   auto recorded = before_->files.find(path);
-  if (recorded == before_->files.end()) return false;
+  if (recorded == before_->files.end()) return nullptr;
   // A page damaged inside the site is rendered again. Its bytes are read and hashed unless it still
   // has the size, mtime and inode recorded with the hash (reading every kept page of 10,000 costs
   // about a second; a change that restores the mtime by hand is the one it misses).
   if (!same_stat(recorded->second, out_ / path)) {
     std::optional<FileRecord> now = record_of_file(out_ / path);
-    if (!now || now->hash != recorded->second.hash || now->size != recorded->second.size) return false;
+    if (!now || now->hash != recorded->second.hash || now->size != recorded->second.size) return nullptr;
   }
-  return enqueue({path, {}, true, recorded->second});
+  return &recorded->second;
+}
+
+bool SiteWriter::keep(const std::string& path) {
+  const FileRecord* recorded = keepable(path);
+  return recorded && enqueue({path, {}, true, *recorded});
 }
 
 bool SiteWriter::enqueue(Queued file) {

@@ -76,12 +76,16 @@ class SiteWriter {
   // such file or its bytes are no longer the ones its manifest recorded (damaged in the site); the
   // caller then renders it.
   bool keep(const std::string& path);
+  // Whether keep(path) would carry the file over (it is the current site's, undamaged), queuing nothing.
+  bool can_keep(const std::string& path) const { return keepable(path) != nullptr; }
   // Waits for the queued files, carries the user's entries over (refusing when the build now writes a
   // file where the user has one), writes the manifest, then swaps the new site in.
   Expected<WriteStats> commit();
   std::string error() const;
 
  private:
+  // The record of the current site's file at `path` when keep() may carry it over; else null.
+  const FileRecord* keepable(const std::string& path) const;
   SiteWriter(SitePlace place, std::optional<SiteManifest> before, const WriteOptions& options);
   void drain();                                             // the writer thread
   struct Queued {

@@ -14,10 +14,12 @@
 #include "ingest/load_corpus.h"
 #include "render/site/body_pass_file.h"
 #include "render/site/site_builder.h"
-#include "tests/support/test_support.h"
+#include "tests/site/site_test_support.h"
 
 using namespace anth;
 using namespace anth::test;
+using anth::test::site::snapshot;
+namespace sv = anth::site;
 
 namespace {
 
@@ -47,7 +49,7 @@ Built build(const fs::path& corpus, const Site& last) {
   std::vector<Diagnostic> diagnostics = loaded->corpus.diagnostics;
   for (Diagnostic& d : check_graph(loaded->corpus, graph)) diagnostics.push_back(std::move(d));
   std::vector<StoredKernelResult> results;
-  site::SiteInput input{loaded->corpus, graph, diagnostics, results, {}};
+  sv::SiteInput input{loaded->corpus, graph, diagnostics, results, {}};
   input.options.threads = 2;
   input.options.renderer = "test";
   std::atomic<std::size_t> reads{0};
@@ -56,9 +58,9 @@ Built build(const fs::path& corpus, const Site& last) {
     return held.at(n.path);
   };
   auto at = [&](const char* file) { return last.count(file) ? last.at(file) : std::string(); };
-  input.options.recorded = site::RecordedKeys::parse(at(site::page_keys_file));
-  input.options.pass_cache = std::make_shared<site::BodyPassCache>();
-  input.options.pass_cache->decode(at(site::body_passes_file), input.options.renderer);
+  input.options.recorded = sv::RecordedKeys::parse(at(sv::page_keys_file));
+  input.options.pass_cache = std::make_shared<sv::BodyPassCache>();
+  input.options.pass_cache->decode(at(sv::body_passes_file), input.options.renderer);
   input.options.passes_in_site = true;
   Built out;
   std::mutex mutex;
@@ -74,7 +76,7 @@ Built build(const fs::path& corpus, const Site& last) {
     out.site.emplace(path, it->second);
     return true;
   };
-  REQUIRE(site::build_site(input, sink, keep));
+  REQUIRE(sv::build_site(input, sink, keep));
   out.body_reads = reads;
   out.notes = graph.vertex_count();
   return out;
@@ -106,13 +108,13 @@ TEST_CASE("site: a build on its last site reads only the bodies whose passes cha
   fs::path corpus = dir.path() / "corpus";
   fs::copy(source_dir() / "data", corpus, fs::copy_options::recursive);
   // More notes than two snippet files hold, so that a body read for a snippet file is not every body.
-  for (int i = 0; i < 2 * static_cast<int>(site::search_chunk_size); ++i)
+  for (int i = 0; i < 2 * static_cast<int>(sv::search_chunk_size); ++i)
     std::ofstream(corpus / "guides" / ("Page " + std::to_string(i) + ".md"))
         << "Page " << i << " on entropy collapse, after [[LIT-101]] and [[LIT-100]].\n";
   Built first = build(corpus, {});
-  REQUIRE(first.site.count(site::body_passes_file));
+  REQUIRE(first.site.count(sv::body_passes_file));
   CHECK(first.body_reads >= first.notes);  // every body, once at least
-  REQUIRE(first.notes > 2 * site::search_chunk_size);  // a snippet file is not every body
+  REQUIRE(first.notes > 2 * sv::search_chunk_size);  // a snippet file is not every body
 
   SECTION("nothing changed: no body is read") {
     Built again = build(corpus, first.site);
@@ -123,12 +125,12 @@ TEST_CASE("site: a build on its last site reads only the bodies whose passes cha
     std::ofstream(corpus / "lit" / "LIT-100.md", std::ios::app) << "\nA sentence added to the body.\n";
     Built again = build(corpus, first.site);
     CHECK(again.body_reads > 0);
-    CHECK(again.body_reads <= site::search_chunk_size + 2);
+    CHECK(again.body_reads <= sv::search_chunk_size + 2);
     check_same(again.site, build(corpus, {}).site);
   }
   SECTION("without the passes file, every body is read again") {
     Site without = first.site;
-    without.erase(site::body_passes_file);
+    without.erase(sv::body_passes_file);
     std::ofstream(corpus / "lit" / "LIT-100.md", std::ios::app) << "\nA sentence added to the body.\n";
     Built again = build(corpus, without);
     CHECK(again.body_reads >= again.notes);
@@ -146,25 +148,25 @@ TEST_CASE("site: a build on its last site reads only the bodies whose passes cha
 }
 
 TEST_CASE("site: a damaged or foreign .anthology-passes is an empty cache", "[site][body-passes]") {
-  site::BodyPassCache cache;
-  site::PassedNote note;
+  sv::BodyPassCache cache;
+  sv::PassedNote note;
   note.key = 7;
   note.terms = {1, 2};
   note.meta = "[\"LIT-1\"]";
-  site::SearchEntry entry;
+  sv::SearchEntry entry;
   entry.meta = note.meta;
-  entry.terms = site::count_terms({"LIT-1", "Entropy", "", "lit", "LIT-1.html", "attention entropy collapse", {}});
+  entry.terms = sv::count_terms({"LIT-1", "Entropy", "", "lit", "LIT-1.html", "attention entropy collapse", {}});
   cache.pack(note, entry);
-  cache.replace({{"lit/LIT-1.md", std::make_shared<const site::PassedNote>(note)}}, {42});
+  cache.replace({{"lit/LIT-1.md", std::make_shared<const sv::PassedNote>(note)}}, {42});
   std::string bytes = cache.encode("r1");
 
-  site::BodyPassCache back;
+  sv::BodyPassCache back;
   REQUIRE(back.decode(bytes, "r1"));
   auto found = back.find("lit/LIT-1.md", 7);
   REQUIRE(found);
   CHECK(found->terms == note.terms);
   CHECK(back.chunk_keys() == std::vector<std::uint64_t>{42});
-  site::SearchEntry again = back.unpack(*found);
+  sv::SearchEntry again = back.unpack(*found);
   CHECK(again.meta == entry.meta);
   CHECK(again.terms.words == entry.terms.words);
   CHECK(back.encode("r1") == bytes);
@@ -178,4 +180,22 @@ TEST_CASE("site: a damaged or foreign .anthology-passes is an empty cache", "[si
   }
   CHECK_FALSE(back.decode(bytes.substr(0, bytes.size() - 3), "r1"));
   CHECK_FALSE(back.decode("", "r1"));
+}
+
+TEST_CASE("site: a build whose passes count on a snippet file the site lost makes every snippet again", "[site][body-passes]") {
+  TempDir dir;
+  fs::path corpus = dir.path() / "corpus", out = dir.path() / "site";
+  fs::copy(source_dir() / "data", corpus, fs::copy_options::recursive);
+  REQUIRE(anth::test::site::build_site(dir.path(), corpus, out).status == 0);
+  REQUIRE(fs::exists(out / sv::body_passes_file));
+  const auto whole = snapshot(out);
+  fs::remove(out / sv::search_chunk_file(0));  // the user removed it; no note changed
+  RunResult again = anth::test::site::build_site(dir.path(), corpus, out);
+  INFO(again.err);
+  REQUIRE(again.status == 0);
+  REQUIRE(fs::exists(out / sv::search_chunk_file(0)));
+  TempDir fresh;
+  REQUIRE(anth::test::site::build_site(fresh.path(), corpus, fresh.path() / "site").status == 0);
+  CHECK(snapshot(out) == snapshot(fresh.path() / "site"));
+  CHECK(snapshot(out) == whole);
 }
