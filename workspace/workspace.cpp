@@ -48,11 +48,11 @@ void keep_what_is_read(ParsedNote& parse, bool bodies) {
 }  // namespace
 
 Workspace::Workspace(ingest::LoadOptions options, Config config)
-    : options_(std::move(options)), config_(std::move(config)), root_real_(real_root(options_.root)) {}
+    : options_(std::move(options)), config_(std::move(config)), root_real_(util::real_root(options_.root)) {}
 
 Workspace::~Workspace() = default;
 
-Expected<std::unique_ptr<Workspace>> Workspace::open(ingest::LoadOptions options, Config config, Index* index) {
+util::Expected<std::unique_ptr<Workspace>> Workspace::open(ingest::LoadOptions options, Config config, index::Index* index) {
   options.resolve = false;
   auto loaded = ingest::load_corpus(options, index);
   if (!loaded) return std::unexpected(loaded.error());
@@ -113,7 +113,7 @@ void Workspace::update_from_disk(const std::string& path) {
   fs::path file = options_.root / path;
   auto status = fs::symlink_status(file, ec);
   if (!note_path(path) || ec || !fs::exists(status) || fs::is_directory(file, ec)) return remove(path);
-  auto bytes = read_inside(root_real_, path, options_.max_note_bytes);
+  auto bytes = util::read_inside(root_real_, path, options_.max_note_bytes);
   if (!bytes) return put(ingest::unreadable_note(path, bytes.error()));
   update_text(path, *bytes);
 }
@@ -149,7 +149,7 @@ void Workspace::sync_with_disk() {
 
 // Resolves every note again from its parse, then graph and rules: what open_session does after ingest.
 void Workspace::check() {
-  PhaseTimer timer;  // ANTHOLOGY_TIMINGS=1: where a patch's time goes
+  util::PhaseTimer timer;  // ANTHOLOGY_TIMINGS=1: where a patch's time goes
   corpus_.diagnostics.clear();
   for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
     reset_resolution(corpus_.notes[i], parsed_[i].id, parsed_[i].in_graph);
@@ -160,14 +160,14 @@ void Workspace::check() {
   ingest::resolve_corpus(corpus_);
   timer.mark("workspace: resolve");
   graph_.reset();
-  graph_ = std::make_unique<Graph>(corpus_);
+  graph_ = std::make_unique<graph::Graph>(corpus_);
   timer.mark("workspace: graph");
   std::vector<Diagnostic> raw = corpus_.diagnostics;
   raw.insert(raw.end(), config_.findings.begin(), config_.findings.end());
-  std::vector<Diagnostic> graph_findings = check_graph(corpus_, *graph_);
+  std::vector<Diagnostic> graph_findings = rules::check_graph(corpus_, *graph_);
   raw.insert(raw.end(), graph_findings.begin(), graph_findings.end());
   timer.mark("workspace: rules");
-  diagnostics_ = finalize_diagnostics(std::move(raw), corpus_, config_);
+  diagnostics_ = rules::finalize_diagnostics(std::move(raw), corpus_, config_);
   timer.mark("workspace: findings configured and sorted");
 }
 

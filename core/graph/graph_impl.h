@@ -10,7 +10,7 @@
 
 #include "core/graph/graph.h"
 
-namespace anth {
+namespace anth::graph {
 
 // The bundled property of a Boost edge: its position in Graph::Impl::edges.
 struct EdgeSlot {
@@ -59,4 +59,4 @@ struct Graph::Impl {
   }
 };
 
-}  // namespace anth
+}  // namespace anth::graph

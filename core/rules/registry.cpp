@@ -6,7 +6,7 @@
 #include "core/rules/rule.h"
 #include "core/util/static_registry.h"
 
-namespace anth {
+namespace anth::rules {
 
 namespace {
 
@@ -21,7 +21,7 @@ std::vector<Check>& checks() {
   return c;
 }
 
-[[noreturn]] void fail(const std::string& why) { registry_failure("rule", why); }
+[[noreturn]] void fail(const std::string& why) { util::registry_failure("rule", why); }
 
 }  // namespace
 
@@ -55,7 +55,7 @@ void Findings::add(Location where, std::string message, std::vector<RelatedLocat
   out_.push_back({std::string(rule_.id), rule_.severity, std::move(where), std::move(message), std::move(related)});
 }
 
-std::vector<Diagnostic> check_graph(const Corpus& corpus, const Graph& graph) {
+std::vector<Diagnostic> check_graph(const Corpus& corpus, const graph::Graph& graph) {
   const RuleContext context{corpus, graph};
   std::vector<Diagnostic> out;
   for (const GraphRule& rule : graph_rules()) {
@@ -66,4 +66,4 @@ std::vector<Diagnostic> check_graph(const Corpus& corpus, const Graph& graph) {
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::rules

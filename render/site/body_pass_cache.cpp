@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace anth::site {
+namespace anth::render::site {
 
 std::shared_ptr<const PassedNote> BodyPassCache::find(const std::string& path, std::uint64_t key) const {
   auto it = by_path_.find(path);
@@ -68,4 +68,4 @@ void BodyPassCache::replace(std::unordered_map<std::string, std::shared_ptr<cons
   chunk_keys_ = std::move(chunk_keys);
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -17,7 +17,7 @@
 
 #include "render/site/search_index.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 // One note's pass, less its HTML (kept pages do not need it; a page rendered fills its body again).
 struct PassedNote {
@@ -63,4 +63,4 @@ class BodyPassCache {
   std::vector<std::uint32_t> slots_;
 };
 
-}  // namespace anth::site
+}  // namespace anth::render::site

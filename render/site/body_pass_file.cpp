@@ -10,7 +10,7 @@
 #include <fstream>
 #include <iterator>
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -174,4 +174,4 @@ std::shared_ptr<BodyPassCache> load_body_passes(const std::filesystem::path& sit
   return cache;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -10,7 +10,7 @@
 
 #include "render/site/body_pass_cache.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 inline constexpr const char* body_passes_file = ".anthology-passes";
 
@@ -18,4 +18,4 @@ inline constexpr const char* body_passes_file = ".anthology-passes";
 // missing, unreadable, of another renderer or damaged.
 std::shared_ptr<BodyPassCache> load_body_passes(const std::filesystem::path& site, std::string_view renderer);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

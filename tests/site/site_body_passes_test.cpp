@@ -19,7 +19,7 @@
 using namespace anth;
 using namespace anth::test;
 using anth::test::site::snapshot;
-namespace sv = anth::site;
+namespace sv = anth::render::site;
 
 namespace {
 
@@ -45,9 +45,9 @@ Built build(const fs::path& corpus, const Site& last) {
     n.rendered.plain.clear();
     n.rendered.stored = true;
   }
-  Graph graph(loaded->corpus);
+  graph::Graph graph(loaded->corpus);
   std::vector<Diagnostic> diagnostics = loaded->corpus.diagnostics;
-  for (Diagnostic& d : check_graph(loaded->corpus, graph)) diagnostics.push_back(std::move(d));
+  for (Diagnostic& d : rules::check_graph(loaded->corpus, graph)) diagnostics.push_back(std::move(d));
   std::vector<StoredKernelResult> results;
   sv::SiteInput input{loaded->corpus, graph, diagnostics, results, {}};
   input.options.threads = 2;
