@@ -48,7 +48,7 @@ Built build(const fs::path& corpus, const Site& last) {
   graph::Graph graph(loaded->corpus);
   std::vector<Diagnostic> diagnostics = loaded->corpus.diagnostics;
   for (Diagnostic& d : rules::check_graph(loaded->corpus, graph)) diagnostics.push_back(std::move(d));
-  std::vector<StoredKernelResult> results;
+  std::vector<index::StoredKernelResult> results;
   sv::SiteInput input{loaded->corpus, graph, diagnostics, results, {}};
   input.options.threads = 2;
   input.options.renderer = "test";
