@@ -42,7 +42,7 @@ std::vector<std::string> Args::all(const std::string& flag) const {
   return it == values.end() ? std::vector<std::string>{} : it->second;
 }
 
-Expected<Args> parse_args(const std::vector<std::string>& argv, const std::vector<FlagSpec>& specs) {
+util::Expected<Args> parse_args(const std::vector<std::string>& argv, const std::vector<FlagSpec>& specs) {
   Args args;
   bool flags_done = false;
   for (std::size_t i = 0; i < argv.size(); ++i) {
@@ -68,21 +68,21 @@ Expected<Args> parse_args(const std::vector<std::string>& argv, const std::vecto
       for (const auto* list : {&specs, &common_flags()})
         for (const FlagSpec& s : *list) names.push_back(s.name);
       std::string reason = "unknown flag " + name;
-      if (auto best = closest_match(name, names)) reason += "; did you mean " + *best + "?";
-      return failure(reason);
+      if (auto best = util::closest_match(name, names)) reason += "; did you mean " + *best + "?";
+      return util::failure(reason);
     }
     if (spec->takes_value() && !inline_value) {
-      if (i + 1 >= argv.size()) return failure(spec->name + " needs a value");
+      if (i + 1 >= argv.size()) return util::failure(spec->name + " needs a value");
       // `--text --limit 5` forgot the text: a flag is never taken as a value (--text=--x says it is one).
       if (looks_like_flag(argv[i + 1]))
-        return failure(spec->name + " needs a value before " + argv[i + 1] + " (write " + spec->name + "=" +
+        return util::failure(spec->name + " needs a value before " + argv[i + 1] + " (write " + spec->name + "=" +
                        argv[i + 1] + " if that is the value)");
       value = argv[++i];
     } else if (!spec->takes_value() && inline_value) {
-      return failure(spec->name + " takes no value");
+      return util::failure(spec->name + " takes no value");
     }
     if (spec->name == "--color" && value != "auto" && value != "always" && value != "never")
-      return failure("--color must be auto, always or never, not '" + value + "'");
+      return util::failure("--color must be auto, always or never, not '" + value + "'");
     auto& slot = args.values[spec->name];
     if (!spec->repeatable) slot.clear();
     slot.push_back(value);

@@ -45,7 +45,7 @@ struct Args {
 
 // Parses argv after the command name. `--flag=value` and `--flag value` both work; `--` ends flags.
 // The common flags (--corpus, --index, --help) are accepted by every command.
-Expected<Args> parse_args(const std::vector<std::string>& argv, const std::vector<FlagSpec>& specs);
+util::Expected<Args> parse_args(const std::vector<std::string>& argv, const std::vector<FlagSpec>& specs);
 
 // How many words at the start of argv are common options that take a value, with their values
 // (--corpus X, --index=Y, --color never): they may come before the command (anthology --corpus X show ID).

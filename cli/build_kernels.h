@@ -10,9 +10,9 @@ namespace anth::cli {
 
 // Brings session.kernel_results up to date and returns the new rows, for the index once its update is
 // done (store_build_kernels). A compiler that cannot be found is a warning: those nodes stay unchecked.
-std::vector<StoredKernelResult> refresh_build_kernels(const Args& args, Session& session);
+std::vector<index::StoredKernelResult> refresh_build_kernels(const Args& args, Session& session);
 
 // Stores the rows; a failure is a warning (the pages already show the results).
-void store_build_kernels(Session& session, const std::vector<StoredKernelResult>& rows);
+void store_build_kernels(Session& session, const std::vector<index::StoredKernelResult>& rows);
 
 }  // namespace anth::cli

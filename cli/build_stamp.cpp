@@ -29,10 +29,10 @@ std::int64_t mtime_ns(const struct stat& st) {
 
 // The kernel results, which `kernels check` changes without touching a note. False when the index
 // cannot be read.
-bool hash_kernel_results(const fs::path& index_path, Hasher& h) {
-  auto index = Index::open(index_path, Index::Mode::ReadOnly);
+bool hash_kernel_results(const fs::path& index_path, util::Hasher& h) {
+  auto index = index::Index::open(index_path, index::Index::Mode::ReadOnly);
   if (!index) return false;
-  for (const StoredKernelResult& r : index->kernel_results()) {
+  for (const index::StoredKernelResult& r : index->kernel_results()) {
     for (const std::string* field : {&r.node, &r.kernel, &r.claims_json, &r.compiler, &r.checked_at, &r.error, &r.program})
       h.text(*field);
     h.number(r.pass);
@@ -43,13 +43,13 @@ bool hash_kernel_results(const fs::path& index_path, Hasher& h) {
 // The size and mtime of every file the manifest lists (render/site/site_manifest.h), hashed: a page
 // edited or damaged inside the site changes them. Empty when the site has no manifest.
 std::string out_file_times(const fs::path& out) {
-  auto manifest = site::SiteManifest::load(out);
+  auto manifest = render::site::SiteManifest::load(out);
   if (!manifest) return {};
   std::vector<std::string> paths;
   paths.reserve(manifest->files.size());
   for (const auto& [path, record] : manifest->files) paths.push_back(path);
   std::sort(paths.begin(), paths.end());
-  Hasher h;
+  util::Hasher h;
   for (const std::string& path : paths) {
     struct stat st {};
     if (::lstat((out / path).c_str(), &st) != 0) return {};
@@ -88,7 +88,7 @@ std::string out_key(const BuildInputs& inputs) {
 fs::path stamp_path(const BuildInputs& inputs) {
   std::string key = out_key(inputs);
   char name[48];
-  std::snprintf(name, sizeof name, "build-%016llx.stamp", static_cast<unsigned long long>(hash_text(key)));
+  std::snprintf(name, sizeof name, "build-%016llx.stamp", static_cast<unsigned long long>(util::hash_text(key)));
   return inputs.index.parent_path() / name;
 }
 
@@ -101,7 +101,7 @@ std::string renderer_identity() {
 }
 
 std::uint64_t hash_sources(const BuildInputs& inputs) {
-  Hasher h;
+  util::Hasher h;
   h.number(stamp_format);
   h.text(renderer_identity());
   h.text(out_key(inputs));
@@ -109,7 +109,7 @@ std::uint64_t hash_sources(const BuildInputs& inputs) {
   h.number(inputs.no_kernels);
   {
     // Read as load_config reads it: never a FIFO or a file outside the corpus.
-    auto config = read_inside(real_root(inputs.corpus), "anthology.toml", 1 << 20);
+    auto config = util::read_inside(util::real_root(inputs.corpus), "anthology.toml", 1 << 20);
     h.text(config ? *config : std::string());
   }
   ingest::CorpusScan scan = ingest::scan_corpus_tree(inputs.corpus);
@@ -124,7 +124,7 @@ std::uint64_t hash_sources(const BuildInputs& inputs) {
 }
 
 std::optional<std::uint64_t> hash_with_kernel_results(const BuildInputs& inputs, std::uint64_t sources) {
-  Hasher h;
+  util::Hasher h;
   h.number(sources);
   if (!hash_kernel_results(inputs.index, h)) return std::nullopt;
   return h.digest();

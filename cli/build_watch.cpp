@@ -15,17 +15,17 @@ namespace {
 bool write_site(const WorkspaceSession& session, const WatchBuild& build) {
   auto started = std::chrono::steady_clock::now();
   const workspace::Workspace& ws = *session.workspace;
-  site::SiteInput input{ws.corpus(), ws.graph(), ws.diagnostics(), session.kernel_results, session.site_options()};
+  render::site::SiteInput input{ws.corpus(), ws.graph(), ws.diagnostics(), session.kernel_results, session.site_options()};
   input.options.renderer = renderer_identity();
-  input.options.recorded = site::RecordedKeys::load(build.out);
-  site::WriteOptions options;
+  input.options.recorded = render::site::RecordedKeys::load(build.out);
+  render::site::WriteOptions options;
   options.corpus = session.root;
-  auto writer = site::SiteWriter::begin(build.out, options);
+  auto writer = render::site::SiteWriter::begin(build.out, options);
   if (!writer) return std::cerr << "anthology build: " << writer.error() << "; the previous site is kept\n", false;
-  bool built = site::build_site(
+  bool built = render::site::build_site(
       input, [&](const std::string& path, std::string bytes) { return (*writer)->put(path, std::move(bytes)); },
       [&](const std::string& path) { return (*writer)->keep(path); });
-  auto stats = built ? (*writer)->commit() : Expected<site::WriteStats>(failure((*writer)->error()));
+  auto stats = built ? (*writer)->commit() : util::Expected<render::site::WriteStats>(util::failure((*writer)->error()));
   if (!stats) return std::cerr << "anthology build: " << stats.error() << "; the previous site is kept\n", false;
   BuildSummary summary{stats->pages_total, stats->files_total, 0, 0};
   for (const Diagnostic& d : ws.diagnostics()) {

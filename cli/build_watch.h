@@ -15,7 +15,7 @@ namespace anth::cli {
 struct WatchBuild {
   std::filesystem::path out;
   std::function<int()> whole_build;  // a build from the files, as without --watch
-  std::function<void(const site::WriteStats&, const BuildSummary&, std::chrono::steady_clock::time_point)> print;
+  std::function<void(const render::site::WriteStats&, const BuildSummary&, std::chrono::steady_clock::time_point)> print;
 };
 
 // Watches until interrupted; returns the exit status.

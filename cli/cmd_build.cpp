@@ -31,17 +31,17 @@ namespace {
 
 // --out (the user's choice: anywhere), else the configured folder (relative to the corpus, and refused
 // when it leads outside: a cloned corpus must not choose where the build writes), else ./site.
-Expected<fs::path> out_dir(const Args& args, const fs::path& root, const Config& config) {
+util::Expected<fs::path> out_dir(const Args& args, const fs::path& root, const Config& config) {
   if (auto o = args.get("--out")) return fs::path(*o);
   if (config.out_dir.empty()) return fs::path("site");
   fs::path configured = root / config.out_dir;  // an absolute out replaces root
-  if (!resolves_inside(real_root(root), configured))
-    return failure("anthology.toml: [site] out = \"" + config.out_dir +
+  if (!util::resolves_inside(util::real_root(root), configured))
+    return util::failure("anthology.toml: [site] out = \"" + config.out_dir +
                    "\" leads outside the corpus; refusing to write there (give --out to choose a folder outside it)");
   return configured;
 }
 
-void print_summary(const fs::path& out, const site::WriteStats& stats, const BuildSummary& summary,
+void print_summary(const fs::path& out, const render::site::WriteStats& stats, const BuildSummary& summary,
                    std::chrono::steady_clock::time_point started) {
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   char timing[32];
@@ -67,8 +67,8 @@ std::optional<BuildSummary> skippable(const Args& args, const BuildInputs& input
 
 // Test hooks: ANTHOLOGY_SITE_FAULT=fail:N or kill:N injects a fault after N files are written;
 // ANTHOLOGY_SITE_SWAP=entries swaps the site in entry by entry, as for a mount point.
-site::WriteOptions fault_options() {
-  site::WriteOptions o;
+render::site::WriteOptions fault_options() {
+  render::site::WriteOptions o;
   if (const char* swap = std::getenv("ANTHOLOGY_SITE_SWAP")) o.swap_entries = std::string(swap) == "entries";
   const char* spec = std::getenv("ANTHOLOGY_SITE_FAULT");
   if (!spec) return o;
@@ -119,8 +119,8 @@ void remove_old_body_cache(const fs::path& file) {
 }
 
 // What the site is built from, with its caches beside the index.
-site::SiteInput site_input(const Session& session, const Args& args, const BuildInputs& inputs) {
-  site::SiteInput input{session.corpus(), *session.graph, session.diagnostics, session.kernel_results, {}};
+render::site::SiteInput site_input(const Session& session, const Args& args, const BuildInputs& inputs) {
+  render::site::SiteInput input{session.corpus(), *session.graph, session.diagnostics, session.kernel_results, {}};
   input.options.site_title = session.config.site_title;
   input.options.allow_raw_html = args.has("--unsafe-html");
   input.options.max_attachment_bytes = session.config.max_note_bytes;
@@ -132,7 +132,7 @@ site::SiteInput site_input(const Session& session, const Args& args, const Build
 // The index as this build stored it, which answers the query blocks (render/site/query_blocks.h): only a
 // corpus with query blocks waits for the store before rendering. None when there are no blocks, or
 // when it cannot be opened (the blocks then say so); a failure when the store failed.
-Expected<std::optional<query::QueryDb>> index_for_queries(Session& session, const fs::path& index) {
+util::Expected<std::optional<query::QueryDb>> index_for_queries(Session& session, const fs::path& index) {
   const auto& notes = session.corpus().notes;
   if (std::none_of(notes.begin(), notes.end(), [](const Note& n) { return !n.rendered.queries.empty(); })) return std::nullopt;
   if (auto stored = session.wait_stored(); !stored) return std::unexpected(stored.error());
@@ -142,22 +142,22 @@ Expected<std::optional<query::QueryDb>> index_for_queries(Session& session, cons
 }
 
 // Kernels, render, store and swap-in of a session already checked. Returns the exit status.
-int render_and_commit(Session& session, const BodyReader& bodies, const Args& args, const BuildInputs& inputs,
-                      PhaseTimer& timer, std::chrono::steady_clock::time_point started, std::size_t errors, std::size_t warnings,
+int render_and_commit(Session& session, const index::BodyReader& bodies, const Args& args, const BuildInputs& inputs,
+                      util::PhaseTimer& timer, std::chrono::steady_clock::time_point started, std::size_t errors, std::size_t warnings,
                       std::uint64_t sources) {
   const fs::path& out = inputs.out;
   // Kernels run while the index is stored; their results are on the pages and in the index after it.
-  std::vector<StoredKernelResult> kernel_rows = refresh_build_kernels(args, session);
+  std::vector<index::StoredKernelResult> kernel_rows = refresh_build_kernels(args, session);
   timer.mark("kernels");
-  site::SiteInput input = site_input(session, args, inputs);
+  render::site::SiteInput input = site_input(session, args, inputs);
   auto query_db = index_for_queries(session, inputs.index);
   if (!query_db) return std::cerr << "anthology build: " << query_db.error() << "; the previous site is kept\n", 2;
   input.options.query_db = *query_db ? (*query_db)->handle() : nullptr;
   input.options.stored_body = [&](const Note& n) { return bodies.read(n.path); };
 
-  site::WriteOptions write_options = fault_options();
+  render::site::WriteOptions write_options = fault_options();
   write_options.corpus = session.root;
-  auto writer = site::SiteWriter::begin(out, write_options);
+  auto writer = render::site::SiteWriter::begin(out, write_options);
   if (!writer) {
     std::cerr << "anthology build: " << writer.error() << "; the previous site is kept\n";
     return 2;
@@ -165,11 +165,11 @@ int render_and_commit(Session& session, const BodyReader& bodies, const Args& ar
   input.options.renderer = renderer_identity();
   PhasedProgress progress(started);
   input.options.progress = std::ref(progress);
-  input.options.recorded = site::RecordedKeys::load(out);
+  input.options.recorded = render::site::RecordedKeys::load(out);
   // KaTeX for pages with math; ANTHOLOGY_KATEX_DIR points elsewhere (the tests' missing KaTeX).
   if (const char* katex = std::getenv("ANTHOLOGY_KATEX_DIR")) input.options.katex_dir = katex;
   input.options.warn = [](std::string_view w) { std::cerr << "anthology build: warning: " << w << "\n"; };
-  bool built = site::build_site(
+  bool built = render::site::build_site(
       input, [&](const std::string& path, std::string bytes) { return (*writer)->put(path, std::move(bytes)); },
       [&](const std::string& path) { return (*writer)->keep(path); });
   progress.finish();
@@ -180,7 +180,7 @@ int render_and_commit(Session& session, const BodyReader& bodies, const Args& ar
   }
   store_build_kernels(session, kernel_rows);
   timer.mark("store index (waited for)");
-  auto stats = built ? (*writer)->commit() : Expected<site::WriteStats>(failure((*writer)->error()));
+  auto stats = built ? (*writer)->commit() : util::Expected<render::site::WriteStats>(util::failure((*writer)->error()));
   if (!stats) {
     std::cerr << "anthology build: " << stats.error() << "; the previous site is kept\n";
     return 2;
@@ -195,7 +195,7 @@ int render_and_commit(Session& session, const BodyReader& bodies, const Args& ar
 // One build: ingest (only changed notes), check, render, swap the site in. Returns the exit status.
 int build_once(const Args* args) {
   auto started = std::chrono::steady_clock::now();
-  PhaseTimer timer;
+  util::PhaseTimer timer;
   // Nothing changed since the last build: say so without ingesting (cli/build_stamp.h).
   fs::path root = corpus_root(*args);
   auto config = ingest::load_config(root);
@@ -222,7 +222,7 @@ int build_once(const Args* args) {
   auto session = open_session(*args, StoreMode::Background, /*bodies=*/true);
   if (!session) return usage_error("build", session.error());
   // The bodies ingest left in the index, read back one page at a time (core/index/body_reader.h).
-  auto body_reader = BodyReader::open(inputs.index);
+  auto body_reader = index::BodyReader::open(inputs.index);
   if (!body_reader) return usage_error("build", body_reader.error());
   // What ingest freed (file bytes, parse encodings, a large note's index rows) goes back to the system
   // before rendering: glibc keeps freed memory per thread's arena, where the rendering threads would
@@ -230,7 +230,7 @@ int build_once(const Args* args) {
   malloc_trim(0);
 
   const fs::path& out = inputs.out;
-  if (auto ok = site::check_out_dir(out, session->root); !ok) return usage_error("build", ok.error());
+  if (auto ok = render::site::check_out_dir(out, session->root); !ok) return usage_error("build", ok.error());
 
   const auto [errors, warnings] = count_findings(session->diagnostics);
   if (args->has("--strict") && errors > 0) {
@@ -249,9 +249,9 @@ int run_build(const Args& args) {
   if (status == 2) return status;  // nothing to watch: no corpus, or the site cannot be written
   fs::path root = corpus_root(args);
   auto config = ingest::load_config(root);
-  auto out = config ? out_dir(args, root, *config) : Expected<fs::path>(failure(config.error()));
+  auto out = config ? out_dir(args, root, *config) : util::Expected<fs::path>(util::failure(config.error()));
   if (!out) return usage_error("build", out.error());
-  auto print = [&](const site::WriteStats& stats, const BuildSummary& summary, std::chrono::steady_clock::time_point began) {
+  auto print = [&](const render::site::WriteStats& stats, const BuildSummary& summary, std::chrono::steady_clock::time_point began) {
     print_summary(*out, stats, summary, began);
   };
   return watch_build(args, {*out, [&] { return build_once(&args); }, print});

@@ -18,7 +18,7 @@ namespace anth::cli {
 
 namespace {
 
-using Writer = void (*)(const Graph&, std::ostream&);
+using Writer = void (*)(const graph::Graph&, std::ostream&);
 
 struct Format {
   const char* name;
@@ -26,12 +26,12 @@ struct Format {
   bool needs_fields;  // authors, doi, venue, url and every field as written (core/query/note_fields.h)
 };
 
-void graph_json(const Graph& g, std::ostream& out) { render::write_graph_json(g, out); }
+void graph_json(const graph::Graph& g, std::ostream& out) { render::query::write_graph_json(g, out); }
 
 constexpr Format formats[] = {
     {"json", graph_json, false},
-    {"graphml", write_graphml, false},
-    {"dot", write_dot, false},
+    {"graphml", graph::write_graphml, false},
+    {"dot", graph::write_dot, false},
     {"bibtex", render::exchange::write_bibtex, true},
     {"csl-json", render::exchange::write_csl_json, true},
     {"jsonld", render::exchange::write_jsonld, true},
@@ -67,7 +67,7 @@ int run_export(const Args& args) {
   // A regular file is replaced whole; a pipe, a device or a link's target is written through
   // (core/util/output_file.h).
   fs::path target = *out;
-  if (auto written = write_output_file(target, text.str()); !written) return usage_error("export", written.error());
+  if (auto written = util::write_output_file(target, text.str()); !written) return usage_error("export", written.error());
   std::cout << "wrote " << target.string() << " (" << g->graph->vertex_count() << " nodes, "
             << g->graph->edge_count() << " edges)\n";
   return 0;

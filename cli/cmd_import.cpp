@@ -35,7 +35,7 @@ int lit_number(std::string_view id) {
 }
 
 // The corpus's papers (for the duplicate check) and the highest LIT number of the index and of `into`.
-Expected<std::vector<ExistingPaper>> corpus_papers(const Args& args, const fs::path& into, int& highest) {
+util::Expected<std::vector<ExistingPaper>> corpus_papers(const Args& args, const fs::path& into, int& highest) {
   auto db = open_query_index(args);
   if (!db) return std::unexpected(db.error());
   auto g = query::graph_from_index(db->handle());
@@ -52,7 +52,7 @@ Expected<std::vector<ExistingPaper>> corpus_papers(const Args& args, const fs::p
   return papers;
 }
 
-Expected<std::string> read_input(const fs::path& file) {
+util::Expected<std::string> read_input(const fs::path& file) {
   std::error_code ec;
   if (!fs::is_regular_file(file, ec)) return std::unexpected("no such file: " + file.string());
   if (fs::file_size(file, ec) > max_input) return std::unexpected(file.string() + " is over 64 MiB; not read");
@@ -63,7 +63,7 @@ Expected<std::string> read_input(const fs::path& file) {
   return text.str();
 }
 
-std::string where(const std::string& file, int line) { return escape_for_terminal(file) + ":" + std::to_string(line); }
+std::string where(const std::string& file, int line) { return util::escape_for_terminal(file) + ":" + std::to_string(line); }
 
 }  // namespace
 
@@ -76,7 +76,7 @@ int run_import(const Args& args) {
   if (!fs::is_directory(root)) return usage_error("import", "no corpus folder at " + root.string());
   const fs::path into = args.get("--into") ? fs::path(*args.get("--into")) : root / "lit";
   // The notes go into the user's corpus and nowhere else, whatever links the path goes through.
-  if (!resolves_inside(real_root(root), into)) return usage_error("import", into.string() + " is outside the corpus " + root.string());
+  if (!util::resolves_inside(util::real_root(root), into)) return usage_error("import", into.string() + " is outside the corpus " + root.string());
 
   auto text = read_input(file);
   if (!text) return usage_error("import", text.error());
@@ -90,7 +90,7 @@ int run_import(const Args& args) {
   std::error_code ec;
   if (!dry && !plan.create.empty()) {
     fs::create_directories(into, ec);
-    if (ec || !resolves_inside(real_root(root), into)) return usage_error("import", "cannot use " + into.string() + (ec ? ": " + ec.message() : ""));
+    if (ec || !util::resolves_inside(util::real_root(root), into)) return usage_error("import", "cannot use " + into.string() + (ec ? ": " + ec.message() : ""));
   }
   int next = highest + 1;  // the plan's ids, unless a file took one meanwhile: then the next number
   for (const PlannedNote& note : plan.create) {
@@ -98,19 +98,19 @@ int run_import(const Args& args) {
     std::string id = "LIT-" + std::to_string(number);
     fs::path path = into / (id + ".md");
     while (!dry) {
-      auto made = create_new_file(path, ingest::paper_note_text(note.paper, id, fs::path(file).filename().string()));
+      auto made = util::create_new_file(path, ingest::paper_note_text(note.paper, id, fs::path(file).filename().string()));
       if (!made) return usage_error("import", made.error());
       if (*made) break;
       id = "LIT-" + std::to_string(++number);
       path = into / (id + ".md");
     }
     next = number + 1;
-    std::cout << (dry ? "would create " : "created ") << escape_for_terminal(path.lexically_relative(root).generic_string())
-              << " from " << where(file, note.paper.line) << ": " << escape_for_terminal(note.paper.title) << "\n";
+    std::cout << (dry ? "would create " : "created ") << util::escape_for_terminal(path.lexically_relative(root).generic_string())
+              << " from " << where(file, note.paper.line) << ": " << util::escape_for_terminal(note.paper.title) << "\n";
   }
   for (const SkippedPaper& s : plan.skip)
-    std::cout << "skipped " << where(file, s.paper.line) << " '" << escape_for_terminal(s.paper.key) << "': " << escape_for_terminal(s.reason) << "\n";
-  for (const ImportError& e : batch.errors) std::cout << where(file, e.line) << ": error: " << escape_for_terminal(e.message) << "\n";
+    std::cout << "skipped " << where(file, s.paper.line) << " '" << util::escape_for_terminal(s.paper.key) << "': " << util::escape_for_terminal(s.reason) << "\n";
+  for (const ImportError& e : batch.errors) std::cout << where(file, e.line) << ": error: " << util::escape_for_terminal(e.message) << "\n";
   std::cout << plan.create.size() << (dry ? " to create, " : " created, ") << plan.skip.size() << " skipped as duplicates, "
             << batch.errors.size() << " with errors\n";
   return batch.errors.empty() ? 0 : 1;

@@ -19,11 +19,11 @@ namespace anth::cli {
 
 namespace {
 
-using kernels::number_text;
+using render::kernels::number_text;
 
 // A parameter's value as the note would write it, exactly (4294967295, not 4.29497e+09).
-std::string exact(const kernels::KernelParam& p, double v) {
-  std::string text = kernels::param_literal(p, v);
+std::string exact(const KernelParam& p, double v) {
+  std::string text = param_literal(p, v);
   if (text.size() > 2 && text.compare(text.size() - 2, 2, ".0") == 0) text.resize(text.size() - 2);
   return text;
 }
@@ -31,8 +31,8 @@ std::string exact(const kernels::KernelParam& p, double v) {
 int list(const Session& s) {
   std::map<std::string, std::vector<std::string>> users;
   for (const Note& n : s.corpus().notes)
-    if (n.in_graph && !n.kernel.empty()) users[kernels::split_kernel_name(n.kernel).first].push_back(n.id + (n.kernel.find('.') != std::string::npos ? " (" + kernels::split_kernel_name(n.kernel).second + ")" : ""));
-  for (const kernels::KernelInfo& k : kernels::kernel_library()) {
+    if (n.in_graph && !n.kernel.empty()) users[split_kernel_name(n.kernel).first].push_back(n.id + (n.kernel.find('.') != std::string::npos ? " (" + split_kernel_name(n.kernel).second + ")" : ""));
+  for (const KernelInfo& k : kernel_library()) {
     std::cout << k.name;
     if (!k.variants.empty()) {
       std::cout << "  variants:";
@@ -53,32 +53,32 @@ int list(const Session& s) {
 }
 
 // The folders of DIR/kernels/<id> below DIR must be folders, not links that lead out of DIR.
-Expected<void> check_emit_folders(const fs::path& out, const fs::path& file) {
+util::Expected<void> check_emit_folders(const fs::path& out, const fs::path& file) {
   fs::path at = out;
   for (const fs::path& part : file.parent_path().lexically_relative(out)) {
     at /= part;
     std::error_code ec;
-    if (fs::is_symlink(at, ec)) return failure("refusing to write " + file.string() + ": " + at.string() + " is a symbolic link");
+    if (fs::is_symlink(at, ec)) return util::failure("refusing to write " + file.string() + ": " + at.string() + " is a symbolic link");
   }
   return {};
 }
 
 // Replaces a file only when `kernels emit` wrote it (its header comment says so), or with --force.
-Expected<void> emitted_by_us(const fs::path& file) {
+util::Expected<void> emitted_by_us(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
   std::string head(4096, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<std::size_t>(in.gcount()));
-  if (kernels::is_emitted_source(head)) return {};
-  return failure("refusing to overwrite " + file.string() + ": it was not written by anthology kernels emit (--force replaces it)");
+  if (render::kernels::is_emitted_source(head)) return {};
+  return util::failure("refusing to overwrite " + file.string() + ": it was not written by anthology kernels emit (--force replaces it)");
 }
 
 int emit(const std::vector<const Note*>& nodes, const fs::path& out, bool force) {
   int status = 0;
-  OutputFileOptions write_options{.follow_links = false, .may_replace = force ? nullptr : emitted_by_us};
+  util::OutputFileOptions write_options{.follow_links = false, .may_replace = force ? nullptr : emitted_by_us};
   for (const Note* n : nodes) {
-    kernels::KernelRequest request{n->id, n->title, n->kernel, n->kernel_params};
-    auto problems = kernels::check_kernel_request(request);
+    KernelRequest request{n->id, n->title, n->kernel, n->kernel_params};
+    auto problems = check_kernel_request(request);
     if (!problems.empty()) {
       std::cerr << "anthology kernels: " << n->id << ": " << problems.front().message << " (see anthology lint)\n";
       status = 1;
@@ -88,7 +88,7 @@ int emit(const std::vector<const Note*>& nodes, const fs::path& out, bool force)
     if (auto folders = check_emit_folders(out, file); !folders) return usage_error("kernels", folders.error());
     std::error_code ec;
     fs::create_directories(file.parent_path(), ec);
-    if (auto written = write_output_file(file, kernels::emit_kernel_source(request), write_options); !written)
+    if (auto written = util::write_output_file(file, render::kernels::emit_kernel_source(request), write_options); !written)
       return usage_error("kernels", written.error());
     std::cout << file.string() << "\n";
   }
@@ -102,21 +102,21 @@ int check(Session& s, const std::vector<const Note*>& nodes, const Toolchain& to
   std::vector<KernelCheck> checks = check_kernels(s, nodes, toolchain);
   for (const KernelCheck& c : checks) {
     if (c.skipped) {
-      std::cout << escape_for_terminal(c.node->id) << "  " << c.node->kernel << "  SKIPPED  "
-                << escape_for_terminal(c.skip_reason) << "\n";
+      std::cout << util::escape_for_terminal(c.node->id) << "  " << c.node->kernel << "  SKIPPED  "
+                << util::escape_for_terminal(c.skip_reason) << "\n";
       continue;
     }
-    std::cout << escape_for_terminal(c.node->id) << "  " << c.node->kernel << "  " << (c.result.pass ? "PASS" : "FAIL")
-              << (c.result.error.empty() ? "" : "  " + escape_for_terminal(c.result.error)) << "\n";
+    std::cout << util::escape_for_terminal(c.node->id) << "  " << c.node->kernel << "  " << (c.result.pass ? "PASS" : "FAIL")
+              << (c.result.error.empty() ? "" : "  " + util::escape_for_terminal(c.result.error)) << "\n";
     for (const auto& claim : c.result.claims)
       std::cout << "  " << (claim.pass ? "ok  " : "FAIL") << "  " << claim.claim << ": measured " << number_text(claim.measured)
-                << ", bound " << kernels::bound_text(claim.direction, claim.bound, claim.tolerance) << "\n";
+                << ", bound " << render::kernels::bound_text(claim.direction, claim.bound, claim.tolerance) << "\n";
   }
   std::vector<Diagnostic> findings = kernel_findings(checks);
   std::size_t skipped = std::count_if(checks.begin(), checks.end(), [](const KernelCheck& c) { return c.skipped; });
   // The findings without lint's summary line ("N files, ... 1 error"): the line below counts kernels.
   if (!findings.empty()) {
-    std::string text = format_text(findings, LintSummary{}, false);
+    std::string text = render::lint::format_text(findings, render::lint::LintSummary{}, false);
     if (!text.empty() && text.back() == '\n') text.pop_back();
     std::cerr << text.substr(0, text.rfind('\n') + 1);
   }
@@ -138,7 +138,7 @@ int run_kernels(const Args& args) {
   std::string action = args.positionals.front();
   std::vector<std::string> ids(args.positionals.begin() + 1, args.positionals.end());
   if (action != "list" && action != "emit" && action != "check" && action != "mutate") {
-    auto best = closest_match(action, {"list", "emit", "check", "mutate"});
+    auto best = util::closest_match(action, {"list", "emit", "check", "mutate"});
     return usage_error("kernels", "unknown action '" + action + "'; " + (best ? "did you mean '" + *best + "'? " : "") +
                                       "say list, emit, check or mutate");
   }

@@ -61,7 +61,7 @@ std::vector<std::string> unmatched_paths(const std::vector<std::string>& paths, 
 
 int run_lint(const Args& args) {
   if (auto id = args.get("--explain")) {
-    auto doc = embedded_asset("docs/rules/" + *id + ".md");
+    auto doc = util::embedded_asset("docs/rules/" + *id + ".md");
     if (!find_rule(*id) || !doc) return usage_error("lint", "no rule " + *id + " (rules are " + catalogue_ranges() + ")");
     std::cout << *doc;
     return 0;
@@ -89,7 +89,7 @@ int run_lint(const Args& args) {
   if (toolchain) {
     std::vector<std::string> missing;
     auto checks = check_kernels(*session, kernel_nodes(session->corpus(), {}, missing), *toolchain);
-    auto findings = finalize_diagnostics(kernel_findings(checks), session->corpus(), session->config);
+    auto findings = rules::finalize_diagnostics(kernel_findings(checks), session->corpus(), session->config);
     session->diagnostics.insert(session->diagnostics.end(), findings.begin(), findings.end());
     std::sort(session->diagnostics.begin(), session->diagnostics.end(), diagnostic_less);
   }
@@ -104,17 +104,17 @@ int run_lint(const Args& args) {
   for (const Diagnostic& d : session->diagnostics)
     if (in_report(d.where.file, prefixes)) shown.push_back(d);
 
-  LintSummary summary;
+  render::lint::LintSummary summary;
   summary.files = session->loaded->paths.size();
   summary.nodes = session->graph->vertex_count();
   summary.edges = session->graph->edge_count();
-  count_severities(shown, summary);
+  render::lint::count_severities(shown, summary);
 
-  if (format == "json") std::cout << format_json(shown, summary);
-  else if (format == "sarif") std::cout << format_sarif(shown, ANTHOLOGY_VERSION);
+  if (format == "json") std::cout << render::lint::format_json(shown, summary);
+  else if (format == "sarif") std::cout << render::lint::format_sarif(shown, ANTHOLOGY_VERSION);
   else {
     bool color = use_color(args, STDOUT_FILENO);
-    std::cout << format_text(shown, summary, color);
+    std::cout << render::lint::format_text(shown, summary, color);
   }
   bool too_many = max_warnings >= 0 && summary.warnings > static_cast<std::size_t>(max_warnings);
   if (too_many)

@@ -14,21 +14,21 @@ namespace fs = std::filesystem;
 
 int run_lsp(const Args& args) {
   std::ios::sync_with_stdio(false);
-  lsp::ServerOptions options;
+  workspace::lsp::ServerOptions options;
   if (args.has("--corpus")) options.corpus = fs::absolute(*args.get("--corpus"));
   options.rules_href = args.get("--rules-url").value_or("");
-  lsp::WorkspaceOpener open = [&args](const fs::path& root) -> Expected<lsp::OpenedWorkspace> {
+  workspace::lsp::WorkspaceOpener open = [&args](const fs::path& root) -> util::Expected<workspace::lsp::OpenedWorkspace> {
     Args with_root = args;
     with_root.values["--corpus"] = {root.string()};
     auto session = open_workspace(with_root);
     if (!session) return std::unexpected(session.error());
     std::shared_ptr<WorkspaceSession> held(std::move(*session));
-    lsp::OpenedWorkspace out;
+    workspace::lsp::OpenedWorkspace out;
     out.workspace = std::shared_ptr<workspace::Workspace>(held, held->workspace.get());
     out.rules_href = write_rule_docs(held->index.parent_path() / "rules");
     return out;
   };
-  return lsp::serve(std::cin, std::cout, std::cerr, open, options);
+  return workspace::lsp::serve(std::cin, std::cout, std::cerr, open, options);
 }
 
 }  // namespace anth::cli

@@ -24,7 +24,7 @@ int run_neighbors(const Args& args) {
   auto spec = query::neighbors_spec(args.values, args.positionals);
   if (!spec) return usage_error("neighbors", spec.error());
   std::string format_name = args.get("--format").value_or("table");
-  auto format = render::parse_result_format(format_name);
+  auto format = render::query::parse_result_format(format_name);
   if (!format) return usage_error("neighbors", "--format must be table, json, csv or ids, not '" + format_name + "'");
   const int depth = spec->depth;
   const std::vector<std::string>* relations = &spec->relations;
@@ -40,8 +40,8 @@ int run_neighbors(const Args& args) {
     return 1;
   }
   auto hops = query::neighbor_hops(*g->graph, *v, depth, *relations);
-  if (*format == render::ResultFormat::Json) std::cout << render::neighbors_json(hops, depth, *relations);
-  else std::cout << render::format_result(render::neighbors_table(hops), *format, render::output_width());
+  if (*format == render::query::ResultFormat::Json) std::cout << render::query::neighbors_json(hops, depth, *relations);
+  else std::cout << render::query::format_result(render::query::neighbors_table(hops), *format, render::query::output_width());
   return 0;
 }
 

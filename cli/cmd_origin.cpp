@@ -37,7 +37,7 @@ int run_origin(const Args& args) {
   if ((*provenance)->practice.kind != "SOTA")
     return usage_error("origin", id + " is a " + ((*provenance)->practice.kind.empty() ? "node of no kind" : (*provenance)->practice.kind) +
                                      ", not a practice (SOTA); try 'anthology show " + id + "'");
-  std::cout << (format == "json" ? render::origin_json(**provenance) : render::origin_text(**provenance));
+  std::cout << (format == "json" ? render::query::origin_json(**provenance) : render::query::origin_text(**provenance));
   return 0;
 }
 

@@ -44,7 +44,7 @@ int run_path(const Args& args) {
               << (kinds.empty() ? "" : " via " + kinds) << "\n";
     return 1;
   }
-  std::cout << (format == "json" ? render::path_json(hops, *via) : render::path_text(hops));
+  std::cout << (format == "json" ? render::query::path_json(hops, *via) : render::query::path_text(hops));
   return 0;
 }
 

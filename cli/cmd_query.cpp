@@ -19,8 +19,8 @@ namespace {
 
 // Streams the statement's rows to stdout; a stopped statement leaves well-formed output of the rows
 // so far and exits 2.
-int run_sql(sqlite3* db, const std::string& sql, render::ResultFormat format, const query::SqlLimits& limits) {
-  render::ResultStream stream(std::cout, format, render::output_width());
+int run_sql(sqlite3* db, const std::string& sql, render::query::ResultFormat format, const query::SqlLimits& limits) {
+  render::query::ResultStream stream(std::cout, format, render::query::output_width());
   bool started = false;
   auto rows = query::run_readonly_sql(db, sql, limits,
                                       {[&](const std::vector<std::string>& names) {
@@ -38,7 +38,7 @@ int run_sql(sqlite3* db, const std::string& sql, render::ResultFormat format, co
 
 int run_query(const Args& args) {
   std::string format_name = args.get("--format").value_or("table");
-  auto format = render::parse_result_format(format_name);
+  auto format = render::query::parse_result_format(format_name);
   if (!format) return usage_error("query", query::not_one_of("format", format_name, {"table", "json", "csv", "ids"}));
   auto spec = query::query_spec(args.values, args.positionals);
   if (!spec) return usage_error("query", spec.error());
@@ -65,8 +65,8 @@ int run_query(const Args& args) {
   auto table = query::find_nodes(db->handle(), filter);
   if (!table) return usage_error("query", table.error());
   bool empty = table->rows.empty();
-  if (!empty || *format == render::ResultFormat::Json || *format == render::ResultFormat::Csv)
-    std::cout << render::format_result(*table, *format, render::output_width());
+  if (!empty || *format == render::query::ResultFormat::Json || *format == render::query::ResultFormat::Csv)
+    std::cout << render::query::format_result(*table, *format, render::query::output_width());
   if (empty) std::cerr << "anthology query: nothing matches\n";
   return empty ? 1 : 0;
 }

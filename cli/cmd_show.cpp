@@ -31,7 +31,7 @@ int run_show(const Args& args) {
     std::cerr << "anthology show: " << query::no_node_message(db->handle(), id) << "\n";
     return 1;
   }
-  std::cout << (format == "json" ? render::show_json(**details) : render::show_text(**details));
+  std::cout << (format == "json" ? render::query::show_json(**details) : render::query::show_text(**details));
   return 0;
 }
 

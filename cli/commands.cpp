@@ -41,7 +41,7 @@ int unknown_command(const std::string& name) {
   std::vector<std::string> names;
   for (const Command& c : command_table()) names.emplace_back(c.name);
   std::string reason = "unknown command '" + name + "'";
-  if (auto best = closest_match(name, names)) reason += "; did you mean '" + *best + "'?";
+  if (auto best = util::closest_match(name, names)) reason += "; did you mean '" + *best + "'?";
   return usage_error("", reason + " (see 'anthology --help')");
 }
 

@@ -109,7 +109,7 @@ std::optional<std::string> completion_script(const std::string& shell, const std
                       : shell == "zsh" ? "render/assets/completion/_anthology.in"
                                        : nullptr;
   if (!asset) return std::nullopt;
-  auto script = embedded_asset(asset);
+  auto script = util::embedded_asset(asset);
   if (!script) throw std::logic_error(std::string("the binary was built without ") + asset);
   std::string text(*script);
   const std::string placeholder = "#{{table}}\n";

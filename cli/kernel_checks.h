@@ -12,12 +12,12 @@
 
 namespace anth::cli {
 
-using kernels::KernelCheck;
-using kernels::kernel_findings;
-using kernels::kernel_nodes;
+using render::kernels::KernelCheck;
+using render::kernels::kernel_findings;
+using render::kernels::kernel_nodes;
 
 // The compiler, its flags and the workers for `toolchain`.
-kernels::CheckOptions check_options(const Toolchain& toolchain);
+render::kernels::CheckOptions check_options(const Toolchain& toolchain);
 // The compiler as the page names it, with its version (c++ alone says little: g++ or clang++).
 std::string compiler_label(const Toolchain& toolchain);
 

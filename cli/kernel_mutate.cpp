@@ -17,35 +17,35 @@ namespace {
 
 struct Job {
   std::string base;  // the kernel's name, for the table
-  kernels::Mutant mutant;
-  kernels::KernelRequest request;
-  kernels::KernelResult result;
+  render::kernels::Mutant mutant;
+  KernelRequest request;
+  render::kernels::KernelResult result;
   std::string error;  // the mutant could not be applied
 };
 
 std::string effective_variant(const std::string& kernel_name) {
-  const auto [base, variant] = kernels::split_kernel_name(kernel_name);
-  const kernels::KernelInfo* info = kernels::find_kernel(base);
+  const auto [base, variant] = split_kernel_name(kernel_name);
+  const KernelInfo* info = find_kernel(base);
   return !variant.empty() || !info || info->variants.empty() ? variant : info->variants.front();
 }
 
 // The jobs of one target; false when it names neither a kernel nor a node with one.
 bool add_jobs(const Session& s, const std::string& target, std::vector<Job>& jobs) {
-  const Note* node = kernels::find_kernel(target) ? nullptr : s.corpus().find(target);
-  if (!kernels::find_kernel(target) && (!node || node->kernel.empty() || !kernels::find_kernel(node->kernel))) return false;
+  const Note* node = find_kernel(target) ? nullptr : s.corpus().find(target);
+  if (!find_kernel(target) && (!node || node->kernel.empty() || !find_kernel(node->kernel))) return false;
   const std::string kernel_name = node ? node->kernel : target;
-  const auto [base, variant] = kernels::split_kernel_name(kernel_name);
-  for (kernels::Mutant& m : kernels::kernel_mutants(base)) {
+  const auto [base, variant] = split_kernel_name(kernel_name);
+  for (render::kernels::Mutant& m : render::kernels::kernel_mutants(base)) {
     // A kernel named without a variant runs every mutant; a variant or a node only those of its variant.
     if ((node || !variant.empty()) && effective_variant(m.kernel) != effective_variant(kernel_name)) continue;
-    kernels::KernelRequest request{node ? node->id : "MUTANT", node ? node->title : m.name, m.kernel,
+    KernelRequest request{node ? node->id : "MUTANT", node ? node->title : m.name, m.kernel,
                                    node ? node->kernel_params : std::vector<std::pair<std::string, double>>{}};
     jobs.push_back({base, std::move(m), std::move(request), {}, {}});
   }
   return true;
 }
 
-std::string failing_claims(const kernels::KernelResult& r) {
+std::string failing_claims(const render::kernels::KernelResult& r) {
   std::string out;
   for (std::size_t i = 0; i < r.claims.size(); ++i)
     if (!r.claims[i].pass) out += (out.empty() ? "" : ", ") + std::to_string(i + 1);
@@ -55,17 +55,17 @@ std::string failing_claims(const kernels::KernelResult& r) {
 // Caught: the program ran to its RESULT line and a claim failed there.
 bool caught(const Job& job) { return job.error.empty() && job.result.error.empty() && !failing_claims(job.result).empty(); }
 
-void run_jobs(std::vector<Job>& jobs, const kernels::RunOptions& options) {
+void run_jobs(std::vector<Job>& jobs, const render::kernels::RunOptions& options) {
   std::atomic<std::size_t> done{0};
   Progress progress("mutants", jobs.size());
   // Two at a time: each runs a compiler, and the machine has other work.
-  parallel_for(jobs.size(), 2, [&](std::size_t i, unsigned) {
+  util::parallel_for(jobs.size(), 2, [&](std::size_t i, unsigned) {
     Job& job = jobs[i];
     try {
-      const std::string source = kernels::apply_mutant(kernels::emit_kernel_source(job.request), job.mutant);
-      kernels::RunOptions own = options;
+      const std::string source = render::kernels::apply_mutant(render::kernels::emit_kernel_source(job.request), job.mutant);
+      render::kernels::RunOptions own = options;
       own.source_name = job.base + ".cpp";
-      job.result = kernels::compile_and_run(source, own);
+      job.result = render::kernels::compile_and_run(source, own);
     } catch (const std::exception& e) {
       job.error = e.what();
     }
@@ -100,13 +100,13 @@ int mutate_kernels(const Session& s, const std::vector<std::string>& targets, co
   std::vector<Job> jobs;
   std::vector<std::string> names = targets;
   if (names.empty())
-    for (const auto& k : kernels::kernel_library()) names.push_back(k.name);
+    for (const auto& k : kernel_library()) names.push_back(k.name);
   for (const std::string& target : names)
     if (!add_jobs(s, target, jobs)) {
       std::cerr << "anthology kernels: " << target << " is neither a kernel nor a node with one\n";
       return 2;
     }
-  kernels::RunOptions options;
+  render::kernels::RunOptions options;
   options.compiler = toolchain.compiler;
   // A mutant may leave a variable unused: warnings are no reason to refuse it.
   options.flags.clear();

@@ -13,13 +13,13 @@ FlagSpec freshness_flag() {
           Completion::fixed({"auto", "files", "folders", "off"})};
 }
 
-Expected<query::QueryDb> open_query_index(const Args& args) {
+util::Expected<query::QueryDb> open_query_index(const Args& args) {
   std::string name = args.get("--freshness").value_or("auto");
   auto mode = ingest::parse_freshness(name);
-  if (!mode) return failure("--freshness must be auto, files, folders or off, not '" + name + "'");
+  if (!mode) return util::failure("--freshness must be auto, files, folders or off, not '" + name + "'");
   fs::path root = corpus_root(args);
   std::error_code ec;
-  if (!fs::is_directory(root, ec)) return failure("no corpus folder at " + root.string());
+  if (!fs::is_directory(root, ec)) return util::failure("no corpus folder at " + root.string());
   const fs::path db_path = index_path(args, root);
   // Ingest says whether the index is stale; when it is, cli refreshes it (an incremental ingest) and opens again.
   if (auto db = query::QueryDb::open(db_path); db && ingest::staleness(db->handle(), root, *mode).empty()) return db;

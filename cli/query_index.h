@@ -10,6 +10,6 @@ namespace anth::cli {
 // The --freshness flag, for each query command's flag list.
 FlagSpec freshness_flag();
 
-Expected<query::QueryDb> open_query_index(const Args& args);
+util::Expected<query::QueryDb> open_query_index(const Args& args);
 
 }  // namespace anth::cli

@@ -34,7 +34,7 @@ bool ours(const fs::path& folder) {
 std::string write_rule_docs(const fs::path& folder) {
   if (!ours(folder)) return "";
   for (const RuleInfo& rule : rule_catalog()) {
-    auto doc = embedded_asset("docs/rules/" + std::string(rule.id) + ".md");
+    auto doc = util::embedded_asset("docs/rules/" + std::string(rule.id) + ".md");
     if (!doc) continue;
     fs::path file = folder / (std::string(rule.id) + ".md");
     std::error_code ec;
@@ -44,7 +44,7 @@ std::string write_rule_docs(const fs::path& folder) {
     if (had == *doc) continue;
     std::ofstream(file, std::ios::binary | std::ios::trunc) << *doc;
   }
-  return lsp::uri_of_path(fs::absolute(folder)) + "/";
+  return workspace::lsp::uri_of_path(fs::absolute(folder)) + "/";
 }
 
 }  // namespace anth::cli

@@ -29,11 +29,11 @@ fs::path index_path(const Args& args, const fs::path& root) {
   return root / ".anthology" / "index.db";
 }
 
-Index::Place index_place(const Args& args) {
-  return args.has("--index") ? Index::Place::Given : Index::Place::OwnFolder;
+index::Index::Place index_place(const Args& args) {
+  return args.has("--index") ? index::Index::Place::Given : index::Index::Place::OwnFolder;
 }
 
-Expected<void> check_index_folder(const Args& args, const fs::path& root) {
+util::Expected<void> check_index_folder(const Args& args, const fs::path& root) {
   if (args.has("--index")) return {};
   fs::path dir = root / ".anthology";
   std::error_code ec;
@@ -41,16 +41,16 @@ Expected<void> check_index_folder(const Args& args, const fs::path& root) {
   fs::path target = fs::weakly_canonical(dir, ec), corpus = fs::weakly_canonical(root, ec);
   auto inside = target.lexically_relative(corpus);
   if (!ec && !inside.empty() && inside.native().rfind("..", 0) != 0) return {};
-  return failure(dir.string() + " is a link to " + target.string() +
+  return util::failure(dir.string() + " is a link to " + target.string() +
                  ", outside the corpus; refusing to write there (remove the link, or name an index with --index)");
 }
 
-Expected<WriteLock> WriteLock::acquire(const fs::path& dir) {
+util::Expected<WriteLock> WriteLock::acquire(const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   fs::path file = dir / "lock";
   int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return failure("cannot create " + file.string() + ": " + std::strerror(errno));
+  if (fd < 0) return util::failure("cannot create " + file.string() + ": " + std::strerror(errno));
   // Say why nothing happens while another run holds the corpus, then wait for it.
   if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return WriteLock(fd);
   if (errno == EWOULDBLOCK)
@@ -58,7 +58,7 @@ Expected<WriteLock> WriteLock::acquire(const fs::path& dir) {
   while (::flock(fd, LOCK_EX) != 0) {
     if (errno != EINTR) {
       ::close(fd);
-      return failure("cannot lock " + file.string() + ": " + std::strerror(errno));
+      return util::failure("cannot lock " + file.string() + ": " + std::strerror(errno));
     }
   }
   return WriteLock(fd);
@@ -70,17 +70,17 @@ WriteLock::~WriteLock() {
   if (fd_ >= 0) ::close(fd_);  // closing releases the lock
 }
 
-Expected<void> Session::wait_stored() {
+util::Expected<void> Session::wait_stored() {
   if (!stored.valid()) return {};
   return stored.get();
 }
 
-Expected<Session> open_session(const Args& args, StoreMode mode, bool bodies) {
+util::Expected<Session> open_session(const Args& args, StoreMode mode, bool bodies) {
   Session s;
-  PhaseTimer timer;
+  util::PhaseTimer timer;
   s.root = corpus_root(args);
   std::error_code ec;
-  if (!fs::is_directory(s.root, ec)) return failure("no corpus folder at " + s.root.string());
+  if (!fs::is_directory(s.root, ec)) return util::failure("no corpus folder at " + s.root.string());
   auto config = ingest::load_config(s.root);
   if (!config) return std::unexpected(config.error());
   s.config = std::move(*config);
@@ -91,9 +91,9 @@ Expected<Session> open_session(const Args& args, StoreMode mode, bool bodies) {
   if (!lock) return std::unexpected(lock.error());
   s.lock.emplace(std::move(*lock));
   timer.mark("config and lock");
-  auto index = Index::open(db, Index::Mode::ReadWrite, index_place(args));
+  auto index = index::Index::open(db, index::Index::Mode::ReadWrite, index_place(args));
   if (!index) return std::unexpected(index.error());
-  s.index = std::make_unique<Index>(std::move(*index));
+  s.index = std::make_unique<index::Index>(std::move(*index));
   timer.mark("open index");
 
   Progress progress("ingest", 0);
@@ -113,17 +113,17 @@ Expected<Session> open_session(const Args& args, StoreMode mode, bool bodies) {
   s.loaded = std::make_unique<ingest::LoadedCorpus>(std::move(*loaded));
   timer.mark("ingest");
 
-  s.graph = std::make_unique<Graph>(s.loaded->corpus);
+  s.graph = std::make_unique<graph::Graph>(s.loaded->corpus);
   std::vector<Diagnostic> raw = std::move(s.loaded->corpus.diagnostics);  // read nowhere else
   raw.insert(raw.end(), s.config.findings.begin(), s.config.findings.end());  // about anthology.toml
-  std::vector<Diagnostic> graph_findings = check_graph(s.loaded->corpus, *s.graph);
+  std::vector<Diagnostic> graph_findings = rules::check_graph(s.loaded->corpus, *s.graph);
   raw.insert(raw.end(), graph_findings.begin(), graph_findings.end());
-  s.diagnostics = finalize_diagnostics(std::move(raw), s.loaded->corpus, s.config);
+  s.diagnostics = rules::finalize_diagnostics(std::move(raw), s.loaded->corpus, s.config);
   timer.mark("graph and rules");
 
   // Pointers to what the session keeps behind pointers, so that moving the session is harmless.
   auto store = [index = s.index.get(), loaded = s.loaded.get(), graph = s.graph.get()](
-                   const std::vector<Diagnostic>& diagnostics) -> Expected<void> {
+                   const std::vector<Diagnostic>& diagnostics) -> util::Expected<void> {
     auto stored = index->store(loaded->corpus, loaded->changed(), loaded->paths, diagnostics, graph->node_facts());
     // The parses made this run are in the index now: free their encodings for the rest of a cold build.
     std::vector<ingest::LoadedCorpus::FreshParse>().swap(loaded->fresh);

@@ -25,16 +25,16 @@ fs::path corpus_root(const Args& args);
 fs::path index_path(const Args& args, const fs::path& root);
 // Whose the index's place is: the tool's own folder (no --index), or a path the user named, where only
 // a file recognisably an index of ours is ever replaced (core/index/index.h).
-Index::Place index_place(const Args& args);
+index::Index::Place index_place(const Args& args);
 // The folder of the index (and the lock, stamps and caches) must be the corpus's own: a .anthology that
 // is a link to a folder outside the corpus (one shipped in a cloned corpus) is refused.
-Expected<void> check_index_folder(const Args& args, const fs::path& root);
+util::Expected<void> check_index_folder(const Args& args, const fs::path& root);
 
 // An exclusive advisory lock on CORPUS/.anthology/lock, held while a command writes the index or the
 // site, so that concurrent commands take turns instead of mixing their output.
 class WriteLock {
  public:
-  static Expected<WriteLock> acquire(const fs::path& anthology_dir);
+  static util::Expected<WriteLock> acquire(const fs::path& anthology_dir);
   WriteLock(WriteLock&& other) noexcept;
   WriteLock& operator=(WriteLock&&) = delete;
   ~WriteLock();
@@ -50,19 +50,19 @@ struct Session {
   std::optional<WriteLock> lock;
   // Behind pointers: the graph refers to the corpus, and a background store uses the index and the
   // corpus, none of which may move when the session does.
-  std::unique_ptr<Index> index;
+  std::unique_ptr<index::Index> index;
   std::unique_ptr<ingest::LoadedCorpus> loaded;
-  std::unique_ptr<Graph> graph;
+  std::unique_ptr<graph::Graph> graph;
   std::vector<Diagnostic> diagnostics;  // every finding, configured, filtered by lint-ignore, sorted
-  std::vector<StoredKernelResult> kernel_results;  // read at opening with StoreMode::Background only
+  std::vector<index::StoredKernelResult> kernel_results;  // read at opening with StoreMode::Background only
 
   const Corpus& corpus() const { return loaded->corpus; }
   // The index update's outcome, waiting for it when it runs in the background. Call it once, before
   // using `index` again; the session's destructor waits for it too.
-  Expected<void> wait_stored();
+  util::Expected<void> wait_stored();
 
   // Last, so that it is destroyed (waited for) first: it uses the members above.
-  std::future<Expected<void>> stored;
+  std::future<util::Expected<void>> stored;
 };
 
 // Whether open_session updates the index before returning, or on a thread of its own while the
@@ -72,6 +72,6 @@ enum class StoreMode { Wait, Background };
 // Ingests, checks and updates the index. Fails with a one-line reason when the corpus is missing, the
 // configuration is unreadable, or (StoreMode::Wait) the index cannot be written. `bodies`: the site
 // will read every note's body (ingest::LoadOptions::bodies).
-Expected<Session> open_session(const Args& args, StoreMode mode = StoreMode::Wait, bool bodies = false);
+util::Expected<Session> open_session(const Args& args, StoreMode mode = StoreMode::Wait, bool bodies = false);
 
 }  // namespace anth::cli

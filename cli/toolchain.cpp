@@ -16,16 +16,16 @@ const std::vector<FlagSpec>& toolchain_flags() {
   return flags;
 }
 
-Expected<Toolchain> choose_toolchain(const Args& args) {
+util::Expected<Toolchain> choose_toolchain(const Args& args) {
   Toolchain t;
   std::string requested;
   if (auto cxx = args.get("--cxx")) requested = *cxx, t.origin = "--cxx";
   else if (const char* env = std::getenv("CXX"); env && *env) requested = env, t.origin = "CXX";
-  auto compiler = kernels::find_compiler(requested);
+  auto compiler = render::kernels::find_compiler(requested);
   if (!compiler && t.origin.empty())
-    return failure("no C++ compiler found: install g++ or clang++, or name one with CXX or --cxx");
+    return util::failure("no C++ compiler found: install g++ or clang++, or name one with CXX or --cxx");
   if (!compiler)
-    return failure(t.origin + " names no compiler that can be run: '" + requested +
+    return util::failure(t.origin + " names no compiler that can be run: '" + requested +
                    "' is not an executable file (on PATH or as a path)");
   t.compiler = *compiler;
 
@@ -34,7 +34,7 @@ Expected<Toolchain> choose_toolchain(const Args& args) {
   if (!user_flags)
     if (const char* env = std::getenv("CXXFLAGS")) user_flags = env;
   std::vector<std::string> extra =
-      user_flags ? kernels::split_command(*user_flags) : std::vector<std::string>{"-O2", "-Wall", "-Wextra", "-Werror"};
+      user_flags ? render::kernels::split_command(*user_flags) : std::vector<std::string>{"-O2", "-Wall", "-Wextra", "-Werror"};
   t.flags.insert(t.flags.end(), extra.begin(), extra.end());
   return t;
 }

@@ -21,6 +21,6 @@ const std::vector<FlagSpec>& toolchain_flags();
 
 // The toolchain the user chose. A compiler the user named that cannot be run is a failure (exit 2),
 // never a silent fallback to another one; so is finding none at all.
-Expected<Toolchain> choose_toolchain(const Args& args);
+util::Expected<Toolchain> choose_toolchain(const Args& args);
 
 }  // namespace anth::cli

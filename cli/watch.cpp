@@ -34,9 +34,9 @@ class Watcher {
     if (fd_ >= 0) ::close(fd_);
   }
 
-  Expected<void> start() {
+  util::Expected<void> start() {
     fd_ = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-    if (fd_ < 0) return failure(std::string("cannot watch files: ") + std::strerror(errno));
+    if (fd_ < 0) return util::failure(std::string("cannot watch files: ") + std::strerror(errno));
     return add_tree(root_);
   }
 
@@ -68,7 +68,7 @@ class Watcher {
   }
 
  private:
-  Expected<void> add_tree(const fs::path& top) {
+  util::Expected<void> add_tree(const fs::path& top) {
     if (auto ok = add(top); !ok) return ok;
     std::error_code ec;
     for (auto it = fs::recursive_directory_iterator(top, fs::directory_options::skip_permission_denied, ec);
@@ -83,9 +83,9 @@ class Watcher {
     return {};
   }
 
-  Expected<void> add(const fs::path& dir) {
+  util::Expected<void> add(const fs::path& dir) {
     int wd = ::inotify_add_watch(fd_, dir.c_str(), watch_mask);
-    if (wd < 0) return failure("cannot watch " + dir.string() + ": " + std::strerror(errno));
+    if (wd < 0) return util::failure("cannot watch " + dir.string() + ": " + std::strerror(errno));
     dirs_[wd] = dir;
     return {};
   }
@@ -97,7 +97,7 @@ class Watcher {
 
 }  // namespace
 
-Expected<void> watch_corpus(const WatchOptions& options,
+util::Expected<void> watch_corpus(const WatchOptions& options,
                             const std::function<void(const std::vector<std::string>& changed)>& rebuild) {
   Watcher watcher(options.root);
   if (auto ok = watcher.start(); !ok) return ok;

@@ -19,7 +19,7 @@ struct WatchOptions {
 
 // `rebuild` receives the corpus-relative paths that changed since the last rebuild.
 // Fails when inotify is unavailable or the corpus cannot be watched.
-Expected<void> watch_corpus(const WatchOptions& options,
+util::Expected<void> watch_corpus(const WatchOptions& options,
                             const std::function<void(const std::vector<std::string>& changed)>& rebuild);
 
 }  // namespace anth::cli

@@ -8,25 +8,25 @@
 
 namespace anth::cli {
 
-site::SiteOptions WorkspaceSession::site_options() const {
-  site::SiteOptions o;
+render::site::SiteOptions WorkspaceSession::site_options() const {
+  render::site::SiteOptions o;
   o.site_title = workspace->config().site_title;
   o.allow_raw_html = unsafe_html;
   o.layout_cache = index.parent_path() / "site-layouts.bin";
   if (const char* katex = std::getenv("ANTHOLOGY_KATEX_DIR")) o.katex_dir = katex;
-  const BodyReader* reader = bodies.get();
+  const index::BodyReader* reader = bodies.get();
   o.stored_body = [reader](const Note& n) { return reader->read(n.path); };
   o.query_db = queries ? queries->handle() : nullptr;
   return o;
 }
 
-Expected<std::unique_ptr<WorkspaceSession>> open_workspace(const Args& args) {
+util::Expected<std::unique_ptr<WorkspaceSession>> open_workspace(const Args& args) {
   auto s = std::make_unique<WorkspaceSession>();
   s->root = corpus_root(args);
   s->index = index_path(args, s->root);
   s->unsafe_html = args.has("--unsafe-html");
   std::error_code ec;
-  if (!fs::is_directory(s->root, ec)) return failure("no corpus folder at " + s->root.string());
+  if (!fs::is_directory(s->root, ec)) return util::failure("no corpus folder at " + s->root.string());
   auto config = ingest::load_config(s->root);
   if (!config) return std::unexpected(config.error());
   if (auto own = check_index_folder(args, s->root); !own) return std::unexpected(own.error());
@@ -34,7 +34,7 @@ Expected<std::unique_ptr<WorkspaceSession>> open_workspace(const Args& args) {
     // The lock only while the index is written: a `lint` beside a running server waits only that long.
     auto lock = WriteLock::acquire(s->index.parent_path());
     if (!lock) return std::unexpected(lock.error());
-    auto index = Index::open(s->index, Index::Mode::ReadWrite, index_place(args));
+    auto index = index::Index::open(s->index, index::Index::Mode::ReadWrite, index_place(args));
     if (!index) return std::unexpected(index.error());
     ingest::LoadOptions options{s->root, config->max_note_bytes};
     options.allow_raw_html = s->unsafe_html;
@@ -46,9 +46,9 @@ Expected<std::unique_ptr<WorkspaceSession>> open_workspace(const Args& args) {
     s->workspace = std::move(*ws);
     s->kernel_results = index->kernel_results();
   }
-  auto reader = BodyReader::open(s->index);
+  auto reader = index::BodyReader::open(s->index);
   if (!reader) return std::unexpected(reader.error());
-  s->bodies = std::make_unique<BodyReader>(std::move(*reader));
+  s->bodies = std::make_unique<index::BodyReader>(std::move(*reader));
   const auto& notes = s->workspace->corpus().notes;
   if (std::any_of(notes.begin(), notes.end(), [](const Note& n) { return !n.rendered.queries.empty(); }))
     if (auto db = query::QueryDb::open(s->index)) s->queries = std::make_unique<query::QueryDb>(std::move(*db));
@@ -75,7 +75,7 @@ Applied apply_changes(WorkspaceSession& session, const std::vector<std::string>&
 
 std::string list_briefly(const std::vector<std::string>& items) {
   std::string out;
-  for (std::size_t i = 0; i < items.size() && i < 3; ++i) out += (i ? ", " : "") + escape_for_terminal(items[i]);
+  for (std::size_t i = 0; i < items.size() && i < 3; ++i) out += (i ? ", " : "") + util::escape_for_terminal(items[i]);
   if (items.size() > 3) out += " and " + std::to_string(items.size() - 3) + " more";
   return out.empty() ? "nothing" : out;
 }

@@ -22,16 +22,16 @@ struct WorkspaceSession {
   std::filesystem::path root;
   std::filesystem::path index;
   std::unique_ptr<workspace::Workspace> workspace;
-  std::unique_ptr<BodyReader> bodies;
+  std::unique_ptr<index::BodyReader> bodies;
   std::unique_ptr<query::QueryDb> queries;  // null when no note has a query block
-  std::vector<StoredKernelResult> kernel_results;
+  std::vector<index::StoredKernelResult> kernel_results;
   bool unsafe_html = false;
 
   // The site's options as `build` gives them (title, raw HTML, bodies, query answers, layouts' cache).
-  site::SiteOptions site_options() const;
+  render::site::SiteOptions site_options() const;
 };
 
-Expected<std::unique_ptr<WorkspaceSession>> open_workspace(const Args& args);
+util::Expected<std::unique_ptr<WorkspaceSession>> open_workspace(const Args& args);
 
 // What a burst of changes did to the workspace.
 struct Applied {

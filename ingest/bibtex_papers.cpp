@@ -26,7 +26,7 @@ std::vector<std::string> split_top(std::string_view s, bool on_and) {
       parts.emplace_back(s.substr(begin, i - begin));
       begin = i + 1;
     } else if (on_and && std::isspace(static_cast<unsigned char>(c)) && i + 4 < s.size() &&
-               fold_case(s.substr(i + 1, 3)) == "and" && std::isspace(static_cast<unsigned char>(s[i + 4]))) {
+               util::fold_case(s.substr(i + 1, 3)) == "and" && std::isspace(static_cast<unsigned char>(s[i + 4]))) {
       parts.emplace_back(s.substr(begin, i - begin));
       begin = i + 5;
       i += 4;
@@ -36,7 +36,7 @@ std::vector<std::string> split_top(std::string_view s, bool on_and) {
   return parts;
 }
 
-std::string trimmed(std::string_view s) { return std::string(trim(s)); }
+std::string trimmed(std::string_view s) { return std::string(util::trim(s)); }
 
 // Whether the whole name is one braced group: a corporate author ("{OpenAI}", "{{Google DeepMind}}").
 bool one_group(std::string_view name) {
@@ -52,7 +52,7 @@ bool one_group(std::string_view name) {
 // "Family, Given", "Family, Jr, Given" or "Given Family" as "Given Family" (with "Jr" last).
 std::string person(const std::string& raw) {
   std::string name = trimmed(raw);
-  if (fold_case(name) == "others") return "et al.";
+  if (util::fold_case(name) == "others") return "et al.";
   if (one_group(name)) return latex_to_unicode(name);
   auto parts = split_top(name, false);
   for (auto& p : parts) p = latex_to_unicode(p);
@@ -84,7 +84,7 @@ std::string field_text(const BibEntry& e, std::string_view name) {
 }
 
 std::string arxiv_of(const BibEntry& e) {
-  std::string prefix = fold_case(field_text(e, "archiveprefix") + field_text(e, "eprinttype"));
+  std::string prefix = util::fold_case(field_text(e, "archiveprefix") + field_text(e, "eprinttype"));
   if (prefix.find("arxiv") != std::string::npos) {
     std::string id = id_text(e, "eprint");
     if (std::string found = arxiv_id_in("arXiv:" + id); !found.empty()) return found;
@@ -108,7 +108,7 @@ ImportedPaper paper_of(const BibEntry& e) {
   if (!p.year) p.year = year_in(field_text(e, "date"));
   for (std::string_view name : {"journal", "journaltitle", "booktitle", "howpublished", "institution", "school", "publisher"})
     if (p.venue.empty()) p.venue = field_text(e, name);
-  if (fold_case(p.venue).find("arxiv") != std::string::npos) p.venue = "arXiv preprint";
+  if (util::fold_case(p.venue).find("arxiv") != std::string::npos) p.venue = "arXiv preprint";
   p.doi = bare_doi(id_text(e, "doi"));
   p.arxiv = arxiv_of(e);
   p.url = id_text(e, "url");

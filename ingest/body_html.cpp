@@ -156,7 +156,7 @@ ParsedBody parse_body(std::string_view body, bool allow_raw_html, std::size_t pi
   out.rendered.text_made = use == BodyFor::site;
   if (body.empty()) return out;
   // Without tables when a row is too wide for cmark-gfm (markdown_limits.h).
-  bool tables = !has_huge_table_row(body);
+  bool tables = !util::has_huge_table_row(body);
   if (use == BodyFor::site) {
     out.rendered.html.reserve(body.size() + body.size() / 4);  // prose's HTML is a little larger than its markdown
     out.rendered.plain.reserve(body.size());                   // growing by doubling would waste up to half

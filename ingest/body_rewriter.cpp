@@ -105,7 +105,7 @@ class BodyRewriter {
         cmark_node_insert_before(node, make_text(literal));
       } else {
         while (!literal.empty() && literal.back() == '\n') literal.remove_suffix(1);
-        std::string enter = "<pre class=\"raw-html\"><code>" + escape_html(literal) + "</code></pre>";
+        std::string enter = "<pre class=\"raw-html\"><code>" + util::escape_html(literal) + "</code></pre>";
         cmark_node_insert_before(node, make_custom(CMARK_NODE_CUSTOM_BLOCK, enter, ""));
       }
       cmark_node_free(node);
@@ -116,7 +116,7 @@ class BodyRewriter {
     for (cmark_node* node : collect(doc_, {CMARK_NODE_LINK, CMARK_NODE_IMAGE})) {
       std::string url = cmark_node_get_url(node) ? cmark_node_get_url(node) : "";
       bool image = cmark_node_get_type(node) == CMARK_NODE_IMAGE;
-      if (!is_safe_url(url)) {
+      if (!util::is_safe_url(url)) {
         replace_keeping_children(node, make_custom(CMARK_NODE_CUSTOM_INLINE,
                                                    "<span class=\"unsafe-link\" title=\"link removed: unsafe target\">",
                                                    "</span>"));
@@ -155,7 +155,7 @@ class BodyRewriter {
   // folder first; its place in the body is its relation's (Origin::Link).
   void file_link(cmark_node* node, std::string_view path, std::string_view fragment, bool image) {
     file_links_.emplace_back(node, out_.links.size());
-    BodyLink link{percent_decode(path), percent_decode(fragment), "", true};
+    BodyLink link{graph::percent_decode(path), graph::percent_decode(fragment), "", true};
     link.embed = image;
     int line = cmark_node_get_start_line(node);
     link.line = line > 0 ? line + state_.line_offset : 0;
@@ -224,7 +224,7 @@ class BodyRewriter {
       state_.least_heading_level = std::min(state_.least_heading_level, level);
       std::string text;
       append_plain(h, text);
-      std::string slug = slugify(text), id = slug;
+      std::string slug = util::slugify(text), id = slug;
       if (!state_.heading_ids.insert(id).second) {
         // Per slug, the next suffix to try: counting from 1 again for every repeat was quadratic.
         int& n = state_.next_suffix[slug];
@@ -236,7 +236,7 @@ class BodyRewriter {
       tag += level_placeholder(level);
       // A block holding one inline wrapper: the heading renders on one line, "<h2 id=..>Text</h2>".
       cmark_node* inline_wrapper =
-          make_custom(CMARK_NODE_CUSTOM_INLINE, "<" + tag + " id=\"" + escape_html(id) + "\">", "</" + tag + ">");
+          make_custom(CMARK_NODE_CUSTOM_INLINE, "<" + tag + " id=\"" + util::escape_html(id) + "\">", "</" + tag + ">");
       cmark_node* block = make_custom(CMARK_NODE_CUSTOM_BLOCK, "", "");
       cmark_node_insert_before(h, block);
       cmark_node_append_child(block, inline_wrapper);
@@ -311,7 +311,7 @@ class BodyRewriter {
       if (is_type(here, "table_cell")) flags += 't';
       scope = here;
       std::string run = marker(body_terms_open, flags);
-      append_escaped_text(run, literal_of(node));
+      util::append_escaped_text(run, literal_of(node));
       run += marker(body_terms_close);
       cmark_node_insert_before(node, make_html(run));
       cmark_node_free(node);

@@ -50,7 +50,7 @@ class BlockScanner {
     }
     std::size_t upto = std::min(offset, line.size());
     if (upto > col_offset_) {
-      col_ += column_of(line.substr(col_offset_, upto - col_offset_), upto - col_offset_) - 1;
+      col_ += util::column_of(line.substr(col_offset_, upto - col_offset_), upto - col_offset_) - 1;
       col_offset_ = upto;
     }
     return {path_, first_line_ + static_cast<int>(line_), col_};
@@ -99,7 +99,7 @@ class BlockScanner {
     }
     if (f.items.empty()) {
       std::string_view raw = line.substr(from, to - from);
-      std::string_view value = trim(raw);
+      std::string_view value = util::trim(raw);
       if (!value.empty()) f.items.push_back({std::string(value), loc(from + (value.data() - raw.data()))});
     }
     f.shape = f.items.empty() ? Field::Shape::Null : f.items.size() == 1 ? Field::Shape::Scalar : Field::Shape::List;

@@ -14,7 +14,7 @@ using json = nlohmann::json;
 std::string text_of(const json& item, const char* name) {
   auto it = item.find(name);
   if (it == item.end()) return {};
-  if (it->is_string()) return std::string(trim(it->get<std::string>()));
+  if (it->is_string()) return std::string(util::trim(it->get<std::string>()));
   if (it->is_number_integer()) return std::to_string(it->get<long long>());
   return {};
 }
@@ -54,7 +54,7 @@ ImportedPaper paper_of(const json& item, int line) {
   p.year = issued_year(item);
   for (const char* name : {"container-title", "event-title", "collection-title", "publisher"})
     if (p.venue.empty()) p.venue = text_of(item, name);
-  if (fold_case(p.venue).find("arxiv") != std::string::npos) p.venue = "arXiv preprint";
+  if (util::fold_case(p.venue).find("arxiv") != std::string::npos) p.venue = "arXiv preprint";
   p.doi = bare_doi(text_of(item, "DOI"));
   p.url = text_of(item, "URL");
   for (const char* name : {"number", "archive_location", "URL", "DOI", "note", "container-title"})

@@ -61,7 +61,7 @@ class Validator {
   static bool is_empty(const Field& f) {
     if (f.shape == Shape::Null) return true;
     if (f.shape == Shape::Map) return false;
-    return std::all_of(f.items.begin(), f.items.end(), [](const FieldValue& v) { return trim(v.text).empty(); });
+    return std::all_of(f.items.begin(), f.items.end(), [](const FieldValue& v) { return util::trim(v.text).empty(); });
   }
 
   void report(const char* rule, Location where, std::string message, std::vector<RelatedLocation> related = {}) {
@@ -77,7 +77,7 @@ class Validator {
     note_.id = stem_;
     const bool explicit_id = id_field && id_field->shape == Shape::Scalar;
     if (explicit_id) {
-      note_.id = std::string(trim(id_field->items[0].text));
+      note_.id = std::string(util::trim(id_field->items[0].text));
       id_where = id_field->items[0].where;
     } else if (id_field) {
       report("S003", id_field->where, "`id` must be a single string");
@@ -145,7 +145,7 @@ class Validator {
     std::vector<std::string> names;
     for (const FieldSpec& s : schema_of(*note_.kind)) names.emplace_back(s.key);
     std::string message = "unknown field `" + f.key + "` for a " + kind_name(*note_.kind);
-    if (auto best = closest_match(f.key, names)) message += "; did you mean `" + *best + "`?";
+    if (auto best = util::closest_match(f.key, names)) message += "; did you mean `" + *best + "`?";
     report("S004", f.where, message);
   }
 
@@ -235,7 +235,7 @@ class Validator {
     slot->reserve(slot->size() + items.size());
     std::unordered_set<std::string_view> kept(slot->begin(), slot->end());
     for (const FieldValue* v : items) {
-      std::string text(trim(v->text));
+      std::string text(util::trim(v->text));
       if (note_.kind == Kind::Page && spec.key == "tags" && text.starts_with('#')) text.erase(0, 1);  // Obsidian takes both
       if (spec.type == FieldType::SlugList && !is_tag(text)) {
         bad_value(f, v, "holds tags made of letters, digits, '-', '_' and '/'");
@@ -309,7 +309,7 @@ class Validator {
         while (start <= v->text.size()) {
           std::size_t comma = v->text.find(',', start);
           if (comma == std::string::npos) comma = v->text.size();
-          std::string part(trim(std::string_view(v->text).substr(start, comma - start)));
+          std::string part(util::trim(std::string_view(v->text).substr(start, comma - start)));
           if (!part.empty()) values.push_back({part, v->where});
           start = comma + 1;
         }
@@ -323,14 +323,14 @@ class Validator {
         bad_value(f, &v, "must name a note by id or [[wikilink]]");
         continue;
       }
-      std::string folded = fold_case(target);
+      std::string folded = util::fold_case(target);
       auto key = std::make_pair(f.key, folded);
       if (auto it = relation_seen_.find(key); it != relation_seen_.end()) {
         report("R006", v.where, "`" + f.key + ": " + target + "` is written twice", {{it->second, "first written here"}});
         continue;
       }
       if (spec.type == FieldType::Ref) {
-        if (auto it = single_values_.find(f.key); it != single_values_.end() && fold_case(it->second.first) != folded) {
+        if (auto it = single_values_.find(f.key); it != single_values_.end() && util::fold_case(it->second.first) != folded) {
           report("R005", v.where,
                  "`" + f.key + "` takes one value, but is given '" + it->second.first + "' and '" + target + "'",
                  {{it->second.second, "first value"}});
@@ -371,7 +371,7 @@ class Validator {
 }  // namespace
 
 std::string reference_target(std::string_view written) {
-  std::string_view w = trim(written);
+  std::string_view w = util::trim(written);
   if (w.size() >= 4 && w.substr(0, 2) == "[[" && w.substr(w.size() - 2) == "]]")
     return parse_wikilink_text(w.substr(2, w.size() - 4)).target;
   return std::string(w);

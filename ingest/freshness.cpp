@@ -16,14 +16,14 @@ namespace anth::ingest {
 namespace {
 
 std::string meta_folders(sqlite3* db) {
-  index_detail::Statement q(db, "SELECT value FROM meta WHERE key = 'folders'");
+  index::detail::Statement q(db, "SELECT value FROM meta WHERE key = 'folders'");
   if (!q.ready()) return {};
   auto row = q.next();
   return row && *row ? std::string(q.column_text(0)) : std::string();
 }
 
 std::int64_t meta_scanned_at(sqlite3* db) {
-  index_detail::Statement q(db, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'scanned_ns'");
+  index::detail::Statement q(db, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'scanned_ns'");
   if (!q.ready()) return 0;
   auto row = q.next();
   return row && *row ? q.column_int(0) : 0;
@@ -40,7 +40,7 @@ bool same_content(const std::filesystem::path& file, std::uint64_t hash) {
 // A file whose stored stat was taken racily close to the scan is compared by content (index.h).
 std::string stale_files(sqlite3* db, const std::filesystem::path& root) {
   const std::int64_t scanned_at = meta_scanned_at(db);
-  index_detail::Statement q(db, "SELECT path, size, mtime_ns, ctime_ns, hash FROM files ORDER BY path");
+  index::detail::Statement q(db, "SELECT path, size, mtime_ns, ctime_ns, hash FROM files ORDER BY path");
   if (auto ready = q.ready(); !ready) return ready.error();
   std::vector<SourceFile> files = scan_corpus(root);
   std::size_t k = 0, removed = 0;
@@ -54,10 +54,10 @@ std::string stale_files(sqlite3* db, const std::filesystem::path& root) {
       ++removed;
       continue;
     }
-    CachedFile stored{static_cast<std::uint64_t>(q.column_int(4)), static_cast<std::uint64_t>(q.column_int(1)),
+    index::CachedFile stored{static_cast<std::uint64_t>(q.column_int(4)), static_cast<std::uint64_t>(q.column_int(1)),
                       q.column_int(2), q.column_int(3)};
     if (stored.size != files[k].size || stored.mtime_ns != files[k].mtime_ns || stored.ctime_ns != files[k].ctime_ns ||
-        (racily_clean(stored, scanned_at) && !same_content(root / files[k].path, stored.hash)))
+        (index::racily_clean(stored, scanned_at) && !same_content(root / files[k].path, stored.hash)))
       return files[k].path + " changed";
     ++k;
   }

@@ -124,7 +124,7 @@ Diagnostic yaml_error(const std::string& path, int line, int column, std::string
 }
 
 bool is_fence(std::string_view line, bool closing) {
-  line = trim(line);
+  line = util::trim(line);
   return line == "---" || (closing && line == "...");
 }
 

@@ -22,7 +22,7 @@ int year_in(std::string_view text) {
 
 std::string bare_doi(std::string_view doi) {
   for (std::string_view prefix : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi:"})
-    if (fold_case(doi.substr(0, prefix.size())) == prefix) return std::string(doi.substr(prefix.size()));
+    if (util::fold_case(doi.substr(0, prefix.size())) == prefix) return std::string(doi.substr(prefix.size()));
   return std::string(doi);
 }
 
@@ -39,9 +39,9 @@ std::string arxiv_id_in(std::string_view text) {
 namespace {
 
 std::string folded_title(std::string_view title) {
-  std::string folded = fold_case(title), key;
+  std::string folded = util::fold_case(title), key;
   for (std::size_t i = 0; i < folded.size();) {
-    std::size_t n = word_character_at(folded, i);
+    std::size_t n = util::word_character_at(folded, i);
     if (n) key.append(folded, i, n);
     i += n ? n : 1;
   }
@@ -51,12 +51,12 @@ std::string folded_title(std::string_view title) {
 struct Seen {
   std::map<std::string, std::string> doi, arxiv, title;  // key -> "LIT-640" or "the entry on line 12"
   void add(const ImportedPaper& p, const std::string& who) {
-    if (!p.doi.empty()) doi.emplace(fold_case(p.doi), who);
+    if (!p.doi.empty()) doi.emplace(util::fold_case(p.doi), who);
     if (!p.arxiv.empty()) arxiv.emplace(p.arxiv, who);
     if (std::string t = folded_title(p.title); !t.empty()) title.emplace(t, who);
   }
   std::string duplicate(const ImportedPaper& p) const {
-    if (auto it = doi.find(fold_case(p.doi)); !p.doi.empty() && it != doi.end()) return it->second + " has the same DOI " + p.doi;
+    if (auto it = doi.find(util::fold_case(p.doi)); !p.doi.empty() && it != doi.end()) return it->second + " has the same DOI " + p.doi;
     if (auto it = arxiv.find(p.arxiv); !p.arxiv.empty() && it != arxiv.end())
       return it->second + " has the same arXiv id " + p.arxiv;
     if (auto it = title.find(folded_title(p.title)); it != title.end()) return it->second + " has the same title";

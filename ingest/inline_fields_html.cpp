@@ -33,7 +33,7 @@ cmark_node* mark_line(cmark_node* paragraph, cmark_node* first, std::size_t key_
   std::string_view value = std::string_view(literal).substr(key_length + 2);
   while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
   cmark_node_insert_before(first, make_html("<span class=\"inline-field\"><span class=\"field-key\">" +
-                                            escape_html(literal.substr(0, key_length)) + ":</span> "));
+                                            util::escape_html(literal.substr(0, key_length)) + ":</span> "));
   cmark_node_set_literal(first, std::string(value).c_str());
   cmark_node* end = first;
   while (end && !is_break(end)) end = cmark_node_next(end);

@@ -77,7 +77,7 @@ void mark_inline_tags(cmark_node* doc, std::vector<std::string>& tags) {
       if (at > done) cmark_node_insert_before(node, make_text(std::string_view(text).substr(done, at - done)));
       std::string marker = "<";
       marker += body_tag;
-      append_escaped_html(marker, tag);
+      util::append_escaped_html(marker, tag);
       cmark_node_insert_before(node, make_generated_html(marker + ">"));
       done = at + 1 + n;
       at = done - 1;

@@ -92,7 +92,7 @@ class Decoder {
       command(one);
       return one;
     }
-    std::size_t n = std::max<std::size_t>(1, utf8_sequence_length(s_, i_));
+    std::size_t n = std::max<std::size_t>(1, util::utf8_sequence_length(s_, i_));
     std::string one(s_.substr(i_, n));
     i_ += n;
     return one;
@@ -105,7 +105,7 @@ class Decoder {
     if (base == "ı") base = "i";  // \"{\i}: the dotless i takes the accent
     if (base == "ȷ") base = "j";
     if (base.empty()) return;
-    std::size_t first = std::max<std::size_t>(1, utf8_sequence_length(base, 0));
+    std::size_t first = std::max<std::size_t>(1, util::utf8_sequence_length(base, 0));
     out += base.substr(0, first) + mark + base.substr(first);
   }
   void command(std::string& out) {

@@ -19,14 +19,14 @@ std::string link_form(std::string_view text) {
   for (char c : spaced)
     if (c != ' ' || (!out.empty() && out.back() != ' ')) out += c;
   while (!out.empty() && out.back() == ' ') out.pop_back();
-  return fold_case(out);
+  return util::fold_case(out);
 }
 
 std::vector<std::string_view> split_hashes(std::string_view subpath) {
   std::vector<std::string_view> parts;
   while (true) {
     std::size_t hash = subpath.find('#');
-    std::string_view part = trim(subpath.substr(0, hash));
+    std::string_view part = util::trim(subpath.substr(0, hash));
     if (!part.empty()) parts.push_back(part);
     if (hash == std::string_view::npos) return parts;
     subpath = subpath.substr(hash + 1);
@@ -41,11 +41,11 @@ const Note* target_of(const Note& note, const Corpus& corpus, const std::string&
 }  // namespace
 
 std::string find_anchor(const std::vector<BodyAnchor>& anchors, std::string_view subpath) {
-  subpath = trim(subpath);
+  subpath = util::trim(subpath);
   if (subpath.starts_with('^')) {
-    std::string wanted = fold_case(subpath);
+    std::string wanted = util::fold_case(subpath);
     for (const BodyAnchor& a : anchors)
-      if (a.level == 0 && fold_case(a.text) == wanted) return a.id;
+      if (a.level == 0 && util::fold_case(a.text) == wanted) return a.id;
     return {};
   }
   // "A#B#C": the first heading A, then within its section (until a heading of its level or higher) a
@@ -73,12 +73,12 @@ void resolve_anchors(Note& note, const Corpus& corpus, std::vector<Diagnostic>& 
     if (t) l.anchor = find_anchor(t->rendered.anchors, l.heading);
   }
   for (const Wikilink& w : note.wikilinks) {
-    if (trim(w.heading).empty() || note.ignores("R007")) continue;
+    if (util::trim(w.heading).empty() || note.ignores("R007")) continue;
     const Note* t = target_of(note, corpus, w.resolved, w.target.empty());
     if (!t || !find_anchor(t->rendered.anchors, w.heading).empty()) continue;
-    bool block = trim(w.heading).starts_with('^');
+    bool block = util::trim(w.heading).starts_with('^');
     std::string message = "wikilink [[" + w.target + "#" + w.heading + "]]: " + (t == &note ? "this note" : t->id) +
-                          " has no " + (block ? "block " : "heading ") + "'" + std::string(trim(w.heading)) + "'";
+                          " has no " + (block ? "block " : "heading ") + "'" + std::string(util::trim(w.heading)) + "'";
     out.push_back({"R007", find_rule("R007")->severity, w.where, std::move(message), {{{t->path, 1, 1}, "the linked note"}}});
   }
 }

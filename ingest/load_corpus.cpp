@@ -24,7 +24,7 @@ namespace {
 enum class Plan { Reuse, ReuseIfSameHash, Parse };
 
 // What the index remembers of a parsed file: its content hash (0 when unreadable) and stat.
-CachedFile fresh_stat(const ParsedNote& parse, std::uint64_t hash, const SourceFile& file) {
+index::CachedFile fresh_stat(const ParsedNote& parse, std::uint64_t hash, const SourceFile& file) {
   return {parse.note.content_hash ? parse.note.content_hash : hash, file.size, file.mtime_ns, file.ctime_ns};
 }
 
@@ -32,7 +32,7 @@ CachedFile fresh_stat(const ParsedNote& parse, std::uint64_t hash, const SourceF
 // Like every read of a note, only from inside the corpus (core/util/contained_file.h).
 ParsedNote read_and_parse(const fs::path& root_real, const LoadOptions& options, const SourceFile& file,
                           const std::string& key, std::uint64_t& hash) {
-  auto bytes = read_inside(root_real, file.path, options.max_note_bytes);
+  auto bytes = util::read_inside(root_real, file.path, options.max_note_bytes);
   hash = bytes ? content_hash(*bytes) : 0;
   ParsedNote parse = bytes ? parse_note(file.path, *bytes, options.settings()) : unreadable_note(file.path, bytes.error());
   parse.key = key;
@@ -54,8 +54,8 @@ std::int64_t now_ns() {
 namespace {
 
 // The index's view of encoded parses (they must outlive it).
-std::vector<Index::FileParse> file_parses(const std::vector<LoadedCorpus::FreshParse>& fresh) {
-  std::vector<Index::FileParse> out;
+std::vector<index::Index::FileParse> file_parses(const std::vector<LoadedCorpus::FreshParse>& fresh) {
+  std::vector<index::Index::FileParse> out;
   out.reserve(fresh.size());
   for (const auto& f : fresh) out.push_back({nullptr, f.file, f.path, f.encoded, f.body, f.no_body});
   return out;
@@ -63,7 +63,7 @@ std::vector<Index::FileParse> file_parses(const std::vector<LoadedCorpus::FreshP
 
 }  // namespace
 
-std::vector<Index::FileParse> LoadedCorpus::changed() const { return file_parses(fresh); }
+std::vector<index::Index::FileParse> LoadedCorpus::changed() const { return file_parses(fresh); }
 
 namespace {
 
@@ -71,8 +71,8 @@ namespace {
 // per file, in scan order). Each step below is one concept of ingest's caching.
 class LoadRun {
  public:
-  LoadRun(const LoadOptions& options, Index* index) : options_(options), index_(index) {}
-  Expected<LoadedCorpus> run();
+  LoadRun(const LoadOptions& options, index::Index* index) : options_(options), index_(index) {}
+  util::Expected<LoadedCorpus> run();
 
  private:
   void plan();
@@ -86,11 +86,11 @@ class LoadRun {
   void assemble();
 
   const LoadOptions& options_;
-  Index* index_;
+  index::Index* index_;
   CorpusScan scan_;
   fs::path root_real_;  // notes are read only from inside it
   std::string key_;
-  std::unordered_map<std::string, CachedFile> cached_;
+  std::unordered_map<std::string, index::CachedFile> cached_;
   std::int64_t index_scanned_at_ = 0;
   unsigned threads_ = 1;
   std::vector<Plan> plans_;
@@ -105,12 +105,12 @@ class LoadRun {
 // encoded is about 16 KB for a note of 4 KB.
 constexpr std::size_t chunk = 1024;
 
-Expected<LoadedCorpus> LoadRun::run() {
+util::Expected<LoadedCorpus> LoadRun::run() {
   std::error_code ec;
-  if (!fs::is_directory(options_.root, ec)) return failure("no corpus folder at " + options_.root.string());
+  if (!fs::is_directory(options_.root, ec)) return util::failure("no corpus folder at " + options_.root.string());
   out_.corpus.scanned_at_ns = now_ns();
   scan_ = scan_corpus_tree(options_.root);
-  root_real_ = real_root(options_.root);
+  root_real_ = util::real_root(options_.root);
   key_ = parse_key(options_.settings());
   if (index_) {
     cached_ = index_->cached_files();
@@ -142,9 +142,9 @@ void LoadRun::plan() {
     out_.paths.push_back(files[i].path);
     auto it = cached_.find(files[i].path);
     if (it == cached_.end()) continue;
-    const CachedFile& c = it->second;
+    const index::CachedFile& c = it->second;
     bool same_stat = c.size == files[i].size && c.mtime_ns == files[i].mtime_ns && c.ctime_ns == files[i].ctime_ns;
-    plans_[i] = same_stat && !racily_clean(c, index_scanned_at_) ? Plan::Reuse : Plan::ReuseIfSameHash;
+    plans_[i] = same_stat && !index::racily_clean(c, index_scanned_at_) ? Plan::Reuse : Plan::ReuseIfSameHash;
     new_stat_[i] = !same_stat;
   }
 }
@@ -180,11 +180,11 @@ void LoadRun::parse_changed() {
 // encoded into encodings[i - start]).
 void LoadRun::parse_chunk(std::size_t start, std::size_t end, std::vector<LoadedCorpus::FreshParse>& encodings) {
   const std::vector<SourceFile>& files = scan_.files;
-  parallel_for(end - start, threads_, [&](std::size_t k, unsigned) {
+  util::parallel_for(end - start, threads_, [&](std::size_t k, unsigned) {
     std::size_t i = start + k;
     if (options_.on_progress && i % 64 == 0) options_.on_progress(i, files.size());
     if (plans_[i] == Plan::Reuse) return;
-    auto bytes = read_inside(root_real_, files[i].path, options_.max_note_bytes);
+    auto bytes = util::read_inside(root_real_, files[i].path, options_.max_note_bytes);
     if (!bytes) {
       parses_[i] = unreadable_note(files[i].path, bytes.error());
     } else {
@@ -214,11 +214,11 @@ void LoadRun::decode_batch(const std::vector<std::size_t>& wanted, std::size_t s
   std::vector<std::string> paths;
   for (std::size_t k = start; k < end; ++k) paths.push_back(scan_.files[wanted[k]].path);
   std::vector<std::optional<std::string>> texts = index_->load_parse_texts(paths, options_.bodies);
-  parallel_for(texts.size(), texts.size() > 64 ? threads_ : 1, [&](std::size_t k, unsigned) {
+  util::parallel_for(texts.size(), texts.size() > 64 ? threads_ : 1, [&](std::size_t k, unsigned) {
     if (!texts[k]) return;
     std::size_t i = wanted[start + k];
     try {
-      parses_[i] = decode_parse(*texts[k], /*body_links=*/options_.bodies);
+      parses_[i] = index::decode_parse(*texts[k], /*body_links=*/options_.bodies);
     } catch (...) {
       parses_[i].reset();
     }
@@ -252,11 +252,11 @@ void LoadRun::count_and_reparse_stale() {
 // the note: the index keeps it (stored) and the site reads it from there.
 LoadedCorpus::FreshParse LoadRun::encoded(std::size_t i) {
   ParsedNote& p = *parses_[i];
-  LoadedCorpus::FreshParse f{p.note.path, encode_parse(p), fresh_stat(p, hashes_[i], scan_.files[i]), {}};
+  LoadedCorpus::FreshParse f{p.note.path, index::encode_parse(p), fresh_stat(p, hashes_[i], scan_.files[i]), {}};
   if (!p.note.rendered.text_made) {
     f.no_body = true;
   } else if (!p.note.rendered.stored) {
-    f.body = encode_body(p.note.rendered);
+    f.body = index::encode_body(p.note.rendered);
     release_text(p.note.rendered);
     p.note.rendered.stored = true;
   }
@@ -279,7 +279,7 @@ void LoadRun::store_bodies() {
   std::unordered_map<std::string_view, std::size_t> slot;
   for (std::size_t i = 0; i < parses_.size(); ++i) slot.emplace(scan_.files[i].path, i);
   for (const LoadedCorpus::FreshParse& f : out_.fresh) {
-    auto text = f.body.empty() ? std::nullopt : decode_body(f.body);
+    auto text = f.body.empty() ? std::nullopt : index::decode_body(f.body);
     auto it = slot.find(f.path);
     if (!text || it == slot.end() || !parses_[it->second]) continue;
     RenderedBody& r = parses_[it->second]->note.rendered;
@@ -310,6 +310,6 @@ void LoadRun::assemble() {
 
 }  // namespace
 
-Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index) { return LoadRun(options, index).run(); }
+util::Expected<LoadedCorpus> load_corpus(const LoadOptions& options, index::Index* index) { return LoadRun(options, index).run(); }
 
 }  // namespace anth::ingest

@@ -48,7 +48,7 @@ struct LoadedCorpus {
   struct FreshParse {
     std::string path;
     std::string encoded;
-    CachedFile file;
+    index::CachedFile file;
     std::string body;  // encode_body; empty: the index's stays (same content)
     bool no_body = false;  // a parse for the checks only: the index's body goes (RenderedBody::text_made)
   };
@@ -57,11 +57,11 @@ struct LoadedCorpus {
   std::size_t parsed = 0;  // files parsed this run
   std::size_t reused = 0;  // files taken from the index unparsed
 
-  std::vector<Index::FileParse> changed() const;
+  std::vector<index::Index::FileParse> changed() const;
 };
 
 // Fails only when the corpus folder is missing or unreadable; broken notes are diagnostics.
 // `index` may be null (nothing cached).
-Expected<LoadedCorpus> load_corpus(const LoadOptions& options, Index* index);
+util::Expected<LoadedCorpus> load_corpus(const LoadOptions& options, index::Index* index);
 
 }  // namespace anth::ingest

@@ -108,7 +108,7 @@ void render_math(cmark_node* doc) {
     if (!is_math(node)) continue;
     bool display = cmark_node_get_user_data(node) == &display_math;
     std::string html = display ? "<span class=\"math display\">\\[" : "<span class=\"math inline\">\\(";
-    append_escaped_html(html, literal_of(node));
+    util::append_escaped_html(html, literal_of(node));
     html += display ? "\\]</span>" : "\\)</span>";
     cmark_node_insert_before(node, make_generated_html(html));
     cmark_node_free(node);

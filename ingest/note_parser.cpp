@@ -31,7 +31,7 @@ Location location_of_offset(const std::string& path, std::string_view text, std:
       ++line;
       line_start = i + 1;
     }
-  return {path, line, column_of(text.substr(line_start), offset - line_start)};
+  return {path, line, util::column_of(text.substr(line_start), offset - line_start)};
 }
 
 ParsedNote unreadable(const std::string& path, Location where, const std::string& reason) {
@@ -92,7 +92,7 @@ void add_link_mentions(Note& note) {
       std::string_view line = std::string_view(note.body).substr(line_starts[l.line - 1]);
       line = line.substr(0, line.find('\n'));
       where.line = note.body_line + l.line - 1;
-      where.column = column_of(line, static_cast<std::size_t>(std::max(1, l.column) - 1));
+      where.column = util::column_of(line, static_cast<std::size_t>(std::max(1, l.column) - 1));
     }
     note.relations.push_back({"mentions", note.id, l.target, "", std::move(where), Origin::Link});
   }
@@ -122,7 +122,7 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
     return unreadable(path, {path, 1, 1}, "file is over the limit of " + std::to_string(max_bytes) + " bytes");
   if (std::size_t nul = bytes.find('\0'); nul != std::string_view::npos)
     return unreadable(path, location_of_offset(path, bytes, nul), "file holds a NUL byte");
-  if (std::size_t bad = find_invalid_utf8(bytes); bad != std::string_view::npos)
+  if (std::size_t bad = util::find_invalid_utf8(bytes); bad != std::string_view::npos)
     return unreadable(path, location_of_offset(path, bytes, bad), "file is not valid UTF-8");
 
   ParsedNote p;
@@ -136,7 +136,7 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
   std::optional<std::string> visible = obsidian_source(fm.body);
   note.body = visible ? std::move(*visible) : std::string(fm.body);
   note.body_line = fm.body_line;
-  note.word_count = count_words(note.body);
+  note.word_count = util::count_words(note.body);
   note.fields = std::move(fm.fields);
   for (Diagnostic& d : fm.findings) p.diagnostics.push_back(std::move(d));
 

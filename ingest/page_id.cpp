@@ -50,7 +50,7 @@ void disambiguate_page_ids(Corpus& corpus) {
   for (Note& n : corpus.notes) {
     if (!n.in_graph || n.kind != Kind::Page || claims[n.id] < 2) continue;
     char suffix[10];
-    std::snprintf(suffix, sizeof suffix, "-%08x", static_cast<unsigned>(hash_text(n.path) & 0xffffffffu));
+    std::snprintf(suffix, sizeof suffix, "-%08x", static_cast<unsigned>(util::hash_text(n.path) & 0xffffffffu));
     const std::string old = n.id;
     n.id += suffix;
     for (Relation& r : n.relations)

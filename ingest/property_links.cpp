@@ -17,7 +17,7 @@ void add_property_links(Note& note) {
     if (f.origin != Origin::Frontmatter || f.shape == Field::Shape::Map || find_field(*note.kind, f.key)) continue;
     for (const FieldValue& v : f.items) {
       std::optional<WikilinkText> link = whole_wikilink(v.text);
-      if (!link || names_attachment(link->target) || !seen.emplace(f.key, fold_case(link->target)).second) continue;
+      if (!link || graph::names_attachment(link->target) || !seen.emplace(f.key, util::fold_case(link->target)).second) continue;
       note.relations.push_back({f.key, note.id, std::string(link->target), "", v.where, Origin::Property});
     }
   }

@@ -35,7 +35,7 @@ void mark_duplicates(Corpus& corpus, std::vector<Diagnostic>& out) {
 
 // The links of the body made ready for the site: a wikilink by its target ([[#heading]]: the note
 // itself), a link to a markdown file by its path from the note's folder first.
-void resolve_body_links(Note& note, const LinkIndex& links) {
+void resolve_body_links(Note& note, const graph::LinkIndex& links) {
   for (BodyLink& l : note.rendered.links) {
     l.resolved = !l.file && l.target.empty() && !l.heading.empty()
                      ? note.id
@@ -48,7 +48,7 @@ void resolve_body_links(Note& note, const LinkIndex& links) {
 
 // A body link or embed that names no note: fine when it names an attachment the site may copy; S008
 // when the attachment may not be copied; R002 when it names nothing.
-void check_unresolved_mention(const Relation& r, const Note& note, const LinkIndex& links, std::vector<Diagnostic>& out) {
+void check_unresolved_mention(const Relation& r, const Note& note, const graph::LinkIndex& links, std::vector<Diagnostic>& out) {
   const bool link = r.origin == Origin::Link;
   std::string written = link ? "link (" + r.written + ")" : "wikilink [[" + r.written + "]]";
   if (const Attachment* a = links.attachment(r.written, {note.path, link})) {
@@ -57,13 +57,13 @@ void check_unresolved_mention(const Relation& r, const Note& note, const LinkInd
     return;
   }
   out.push_back(make("R002", r.where,
-                     names_attachment(r.written) ? written + " names an attachment that is not in the vault"
+                     graph::names_attachment(r.written) ? written + " names an attachment that is not in the vault"
                                                  : written + " resolves to no note"));
 }
 
 // A frontmatter link outside the schema (property_links.h): an edge when it names a note, R002 when
 // it names none; one to the note itself is no edge.
-void resolve_property(Relation& r, const Note& note, const LinkIndex& links, bool report, std::vector<Diagnostic>& out) {
+void resolve_property(Relation& r, const Note& note, const graph::LinkIndex& links, bool report, std::vector<Diagnostic>& out) {
   std::string target(links.resolve(r.written, {note.path}));
   if (target.empty() && report)
     out.push_back(make("R002", r.where, "wikilink [[" + r.written + "]] in `" + r.kind + "` resolves to no note"));
@@ -81,11 +81,11 @@ void resolve_ids(Corpus& corpus, std::vector<Diagnostic>& out) {
 NoteResolver::NoteResolver(const Corpus& corpus, const std::set<std::string>& rules_off)
     : corpus_(corpus), links_(corpus), rules_off_(rules_off) {
   for (const Note& n : corpus.notes)
-    if (!n.in_graph) unreadable_.try_emplace(fold_case(n.id), &n);
+    if (!n.in_graph) unreadable_.try_emplace(util::fold_case(n.id), &n);
 }
 
 void NoteResolver::resolve(Note& note, std::vector<Diagnostic>& out) const {
-  const LinkIndex& links = links_;
+  const graph::LinkIndex& links = links_;
   const bool report_broken = !rules_off_.count("R002") && !note.ignores("R002");
   for (Relation& r : note.relations) {
     if (r.origin == Origin::Property) {
@@ -101,7 +101,7 @@ void NoteResolver::resolve(Note& note, std::vector<Diagnostic>& out) const {
     if (target.empty()) {
       std::string message = "`" + r.kind + "` names " + r.written + ", which no note has";
       std::vector<RelatedLocation> related;
-      if (auto it = unreadable_.find(fold_case(r.written)); it != unreadable_.end()) {
+      if (auto it = unreadable_.find(util::fold_case(r.written)); it != unreadable_.end()) {
         message = "`" + r.kind + "` names " + r.written + ", whose note " + it->second->path + " could not be read";
         related.push_back({{it->second->path, 1, 1}, "the note that failed"});
       }

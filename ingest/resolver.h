@@ -33,7 +33,7 @@ class NoteResolver {
 
  private:
   const Corpus& corpus_;
-  LinkIndex links_;
+  graph::LinkIndex links_;
   const std::set<std::string>& rules_off_;
   std::unordered_map<std::string, const Note*> unreadable_;  // folded ids of notes kept out of the graph
 };

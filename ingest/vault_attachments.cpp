@@ -18,7 +18,7 @@ bool runs_in_browser(std::string_view path) {
   static constexpr std::string_view active[] = {"html", "htm", "xhtml", "xht", "shtml", "js", "mjs", "xml", "xsl", "xslt"};
   std::size_t dot = path.find_last_of('.');
   if (dot == std::string_view::npos || path.find('/', dot) != std::string_view::npos) return false;
-  std::string ext = fold_case(path.substr(dot + 1));
+  std::string ext = util::fold_case(path.substr(dot + 1));
   for (std::string_view a : active)
     if (ext == a) return true;
   return false;
@@ -32,7 +32,7 @@ std::vector<Attachment> vault_attachments(const std::filesystem::path& root_real
   out.reserve(listed.size());
   for (const SourceFile& f : listed) {
     Attachment a{f.path, f.size, ""};
-    if (f.link && !resolves_inside(root_real, root_real / f.path))
+    if (f.link && !util::resolves_inside(root_real, root_real / f.path))
       a.refused = "is a symbolic link that leads outside the vault";
     else if (f.size > max_bytes)
       a.refused = "is over the limit of " + std::to_string(max_bytes) + " bytes";
@@ -44,7 +44,7 @@ std::vector<Attachment> vault_attachments(const std::filesystem::path& root_real
 }
 
 std::string attachment_folder(const std::filesystem::path& root_real) {
-  auto bytes = read_inside(root_real, ".obsidian/app.json", max_app_json_bytes);
+  auto bytes = util::read_inside(root_real, ".obsidian/app.json", max_app_json_bytes);
   if (!bytes || bytes->size() > max_app_json_bytes) return "";
   nlohmann::json app = nlohmann::json::parse(*bytes, nullptr, false);
   if (!app.is_object()) return "";

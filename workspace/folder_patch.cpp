@@ -40,15 +40,15 @@ FolderPatch::FolderPatch(fs::path folder, std::set<std::string> present)
     : folder_(std::move(folder)), present_(std::move(present)) {
   std::error_code ec;
   bool empty = !fs::exists(folder_, ec) || fs::directory_iterator(folder_, ec) == fs::directory_iterator();
-  if (!empty && !fs::exists(folder_ / site::site_marker, ec)) {
+  if (!empty && !fs::exists(folder_ / render::site::site_marker, ec)) {
     error_ = "refusing to patch " + folder_.string() + ": it is not a site written by anthology (no " +
-             site::site_marker + "); remove it or use another --index";
+             render::site::site_marker + "); remove it or use another --index";
     return;
   }
   fs::create_directories(folder_, ec);
-  real_ = real_root(folder_);
+  real_ = util::real_root(folder_);
   if (present_.empty()) present_ = files_under(folder_);
-  if (!put(site::site_marker, "This folder is the site `anthology serve` patches after each edit. It may replace or\n"
+  if (!put(render::site::site_marker, "This folder is the site `anthology serve` patches after each edit. It may replace or\n"
                               "remove any file in it.\n"))
     return;
 }
@@ -61,7 +61,7 @@ bool FolderPatch::fail(std::string why) {
 
 bool FolderPatch::put(const std::string& path, const std::string& bytes) {
   if (refused()) return false;
-  auto before = read_inside(real_, path, largest_file);
+  auto before = util::read_inside(real_, path, largest_file);
   bool same = before && *before == bytes;
   if (!same) {
     fs::path target = folder_ / path;

@@ -26,10 +26,10 @@ bool equals_folded(std::string_view text, std::string_view key) {
 
 // Whether the reference as the link index reads it (trimmed, folded, no ".md"), or its last part, is a key.
 bool key_named(std::string_view written, const LinkKeys& keys) {
-  written = trim(written);
+  written = util::trim(written);
   if (written.empty()) return false;
   std::string folded;
-  if (!ascii(written)) written = folded = fold_case(written);
+  if (!ascii(written)) written = folded = util::fold_case(written);
   if (written.size() > 3 && equals_folded(written.substr(written.size() - 3), ".md")) written.remove_suffix(3);
   // "a/b/..", "./x/": what the path comes to is not its last part; resolve it again to be safe.
   if (written.ends_with('/') || written.ends_with("/..") || written.ends_with("/.") || written == ".." || written == ".")
@@ -44,10 +44,10 @@ bool key_named(std::string_view written, const LinkKeys& keys) {
 }  // namespace
 
 void add_keys(const Note& note, LinkKeys& keys) {
-  keys.insert(fold_case(note.id));
-  if (!note.title.empty()) keys.insert(fold_case(note.title));
-  for (const std::string& a : note.aliases) keys.insert(fold_case(a));
-  keys.insert(fold_case(file_stem(note.path)));
+  keys.insert(util::fold_case(note.id));
+  if (!note.title.empty()) keys.insert(util::fold_case(note.title));
+  for (const std::string& a : note.aliases) keys.insert(util::fold_case(a));
+  keys.insert(util::fold_case(graph::file_stem(note.path)));
 }
 
 bool names_any(const Note& note, const LinkKeys& keys) {

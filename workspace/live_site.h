@@ -24,7 +24,7 @@ class LiveSite {
  public:
   // `options`: as `build` gives them (title, bodies stored in the index, KaTeX's folder, ...).
   // `kernel_results`: the kernels' last results, from the index. `folder`: where the site is written.
-  LiveSite(site::SiteOptions options, std::vector<StoredKernelResult> kernel_results, std::filesystem::path folder);
+  LiveSite(render::site::SiteOptions options, std::vector<index::StoredKernelResult> kernel_results, std::filesystem::path folder);
 
   // Renders the site of `ws` as it is now and swaps it in. Returns the paths that were added, changed
   // or removed, sorted; nullopt when it could not be written (the site before stays; error() says why).
@@ -39,8 +39,8 @@ class LiveSite {
   std::vector<std::string> paths() const;
 
  private:
-  site::SiteOptions options_;
-  std::vector<StoredKernelResult> kernel_results_;
+  render::site::SiteOptions options_;
+  std::vector<index::StoredKernelResult> kernel_results_;
   std::filesystem::path folder_;
   std::filesystem::path corpus_;
   mutable std::mutex mutex_;

@@ -67,7 +67,7 @@ struct SiteServer::Impl {
       return;
     }
     char etag[24];
-    std::snprintf(etag, sizeof etag, "\"%016llx\"", static_cast<unsigned long long>(hash_text(*bytes)));
+    std::snprintf(etag, sizeof etag, "\"%016llx\"", static_cast<unsigned long long>(util::hash_text(*bytes)));
     res.set_header("Cache-Control", "no-cache");  // pages change while serving: ask again, 304 when unchanged
     res.set_header("ETag", etag);
     res.set_header("X-Content-Type-Options", "nosniff");
@@ -118,7 +118,7 @@ SiteServer::SiteServer(const LiveSite& site) : impl_(std::make_unique<Impl>(site
 
 SiteServer::~SiteServer() { stop(); }
 
-Expected<int> SiteServer::bind(const ServerOptions& options) {
+util::Expected<int> SiteServer::bind(const ServerOptions& options) {
   httplib::Server& s = impl_->server;
   int threads = options.threads;
   s.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
@@ -144,7 +144,7 @@ Expected<int> SiteServer::bind(const ServerOptions& options) {
   s.Delete(R"(.*)", refuse);
   s.Options(R"(.*)", refuse);
   int port = options.port == 0 ? s.bind_to_any_port(options.host) : (s.bind_to_port(options.host, options.port) ? options.port : -1);
-  if (port < 0) return failure("cannot listen on " + options.host + ":" + std::to_string(options.port));
+  if (port < 0) return util::failure("cannot listen on " + options.host + ":" + std::to_string(options.port));
   return port;
 }
 

@@ -44,7 +44,7 @@ class SiteServer {
   SiteServer& operator=(const SiteServer&) = delete;
 
   // Binds to options.host and options.port; returns the port bound.
-  Expected<int> bind(const ServerOptions& options);
+  util::Expected<int> bind(const ServerOptions& options);
   // Answers requests on a thread of its own until stop().
   void start();
   // Tells every open event stream that these pages changed (site paths).

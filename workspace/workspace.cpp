@@ -51,11 +51,11 @@ void keep_what_is_read(ParsedNote& parse, bool bodies) {
 }  // namespace
 
 Workspace::Workspace(ingest::LoadOptions options, Config config)
-    : options_(std::move(options)), config_(std::move(config)), root_real_(real_root(options_.root)) {}
+    : options_(std::move(options)), config_(std::move(config)), root_real_(util::real_root(options_.root)) {}
 
 Workspace::~Workspace() = default;
 
-Expected<std::unique_ptr<Workspace>> Workspace::open(ingest::LoadOptions options, Config config, Index* index) {
+util::Expected<std::unique_ptr<Workspace>> Workspace::open(ingest::LoadOptions options, Config config, index::Index* index) {
   options.resolve = false;
   auto loaded = ingest::load_corpus(options, index);
   if (!loaded) return std::unexpected(loaded.error());
@@ -120,7 +120,7 @@ void Workspace::update_from_disk(const std::string& path) {
   fs::path file = options_.root / path;
   auto status = fs::symlink_status(file, ec);
   if (!note_path(path) || ec || !fs::exists(status) || fs::is_directory(file, ec)) return remove(path);
-  auto bytes = read_inside(root_real_, path, options_.max_note_bytes);
+  auto bytes = util::read_inside(root_real_, path, options_.max_note_bytes);
   if (!bytes) return put(ingest::unreadable_note(path, bytes.error()));
   update_text(path, *bytes);
 }
@@ -159,17 +159,17 @@ void Workspace::sync_with_disk() {
 // Resolves what a change can affect (every note the first time), then graph and rules: what
 // open_session does after ingest.
 void Workspace::check() {
-  PhaseTimer timer;  // ANTHOLOGY_TIMINGS=1: where a patch's time goes
+  util::PhaseTimer timer;  // ANTHOLOGY_TIMINGS=1: where a patch's time goes
   resolve_patch();
   timer.mark("workspace: resolve");
   patch_graph();
   timer.mark("workspace: graph");
   std::vector<Diagnostic> raw = corpus_.diagnostics;
   raw.insert(raw.end(), config_.findings.begin(), config_.findings.end());
-  std::vector<Diagnostic> graph_findings = check_graph(corpus_, *graph_);
+  std::vector<Diagnostic> graph_findings = rules::check_graph(corpus_, *graph_);
   raw.insert(raw.end(), graph_findings.begin(), graph_findings.end());
   timer.mark("workspace: rules");
-  diagnostics_ = finalize_diagnostics(std::move(raw), corpus_, config_);
+  diagnostics_ = rules::finalize_diagnostics(std::move(raw), corpus_, config_);
   timer.mark("workspace: findings configured and sorted");
 }
 
@@ -187,7 +187,7 @@ void Workspace::resolve_patch() {
     const Note& n = corpus_.notes[i];
     Parsed& p = parsed_[i];
     if (p.resolved_id != n.id || p.resolved_in_graph != n.in_graph) {
-      if (!p.dirty) keys.insert(fold_case(p.resolved_id));
+      if (!p.dirty) keys.insert(util::fold_case(p.resolved_id));
       p.dirty = true;
       notes_moved_ = true;
     }
@@ -234,7 +234,7 @@ void Workspace::patch_graph() {
   }
   if (!kept) {
     graph_.reset();
-    graph_ = std::make_unique<Graph>(corpus_);
+    graph_ = std::make_unique<graph::Graph>(corpus_);
   }
   for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
     parsed_[i].resolved_id = corpus_.notes[i].id;

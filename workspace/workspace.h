@@ -35,7 +35,7 @@ class Workspace {
  public:
   // Loads the corpus at options.root (notes unchanged since the index's last run come from it, parsed
   // ones go into it) and checks it. `index` may be null (nothing cached; bodies held in memory).
-  static Expected<std::unique_ptr<Workspace>> open(ingest::LoadOptions options, Config config, Index* index);
+  static util::Expected<std::unique_ptr<Workspace>> open(ingest::LoadOptions options, Config config, index::Index* index);
 
   // The file at `path` (corpus-relative) as it is on disk now: parsed again when it is a note the scan
   // would find, dropped when it is gone (or is no note: hidden, not .md). Needs refresh() after.
@@ -51,7 +51,7 @@ class Workspace {
   Refresh refresh();
 
   const Corpus& corpus() const { return corpus_; }
-  const Graph& graph() const { return *graph_; }
+  const graph::Graph& graph() const { return *graph_; }
   // Every finding, configured, filtered by lint-ignore and sorted (as `lint` reports them).
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
   const Config& config() const { return config_; }
@@ -89,7 +89,7 @@ class Workspace {
   Corpus corpus_;                          // notes sorted by path, resolved after each refresh
   std::vector<Parsed> parsed_;             // parallel to corpus_.notes
   std::vector<Diagnostic> folder_findings_;  // S008 of folders too deep, from the last scan
-  std::unique_ptr<Graph> graph_;
+  std::unique_ptr<graph::Graph> graph_;
   std::vector<Diagnostic> diagnostics_;
   std::vector<std::string> pending_;       // paths updated since the last refresh
   LinkKeys stale_keys_;                    // the keys of notes replaced or removed since (link_keys.h)

@@ -8,7 +8,7 @@
 #include "core/model/schema.h"
 #include "core/util/natural_order.h"
 
-namespace anth {
+namespace anth::graph {
 
 namespace {
 
@@ -42,7 +42,7 @@ Graph::Graph(const Corpus& corpus) : impl_(std::make_unique<Impl>(corpus)) {
   std::vector<std::size_t> by_id(m.note_of.size());
   std::iota(by_id.begin(), by_id.end(), std::size_t{0});
   // The one natural order of ids (LIT-9 before LIT-10), as every listing has it.
-  std::sort(by_id.begin(), by_id.end(), [&](std::size_t a, std::size_t b) { return natural_less(m.note(a).id, m.note(b).id); });
+  std::sort(by_id.begin(), by_id.end(), [&](std::size_t a, std::size_t b) { return util::natural_less(m.note(a).id, m.note(b).id); });
   m.id_rank.assign(by_id.size(), 0);
   for (std::size_t r = 0; r < by_id.size(); ++r) m.id_rank[by_id[r]] = r;
 
@@ -190,4 +190,4 @@ std::vector<std::size_t> Graph::readings(std::size_t lit) const {
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::graph

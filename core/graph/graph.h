@@ -12,7 +12,7 @@
 #include "core/model/corpus.h"
 #include "core/model/node_facts.h"
 
-namespace anth {
+namespace anth::graph {
 
 struct Edge {
   std::size_t from;  // vertex numbers
@@ -117,4 +117,4 @@ class Graph {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace anth
+}  // namespace anth::graph

@@ -7,7 +7,7 @@
 #include "core/graph/graph.h"
 #include "core/graph/graph_impl.h"
 
-namespace anth {
+namespace anth::graph {
 
 namespace {
 
@@ -93,4 +93,4 @@ std::vector<Graph::CyclicComponent> Graph::cyclic_components(const std::vector<s
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::graph

@@ -13,7 +13,7 @@
 #include <boost/property_map/dynamic_property_map.hpp>
 #pragma GCC diagnostic pop
 
-namespace anth {
+namespace anth::graph {
 
 namespace {
 
@@ -131,4 +131,4 @@ void write_dot(const Graph& graph, std::ostream& out) {
   boost::write_graphviz_dp(out, g, dp, "node_id");
 }
 
-}  // namespace anth
+}  // namespace anth::graph

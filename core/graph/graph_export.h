@@ -4,7 +4,7 @@
 
 #include "core/graph/graph.h"
 
-namespace anth {
+namespace anth::graph {
 
 // GraphML for Gephi, yEd or a graph database's import: node attributes id, kind, title, year, status;
 // edge attributes relation, file, line.
@@ -12,4 +12,4 @@ void write_graphml(const Graph& graph, std::ostream& out);
 // Graphviz DOT: nodes labelled by id and title, coloured by kind; edges labelled by relation.
 void write_dot(const Graph& graph, std::ostream& out);
 
-}  // namespace anth
+}  // namespace anth::graph

@@ -12,7 +12,7 @@
 
 #include "core/graph/graph.h"
 
-namespace anth {
+namespace anth::graph {
 
 // The bundled property of a Boost edge: its position in Graph::Impl::edges.
 struct EdgeSlot {
@@ -92,4 +92,4 @@ struct Graph::Impl {
   }
 };
 
-}  // namespace anth
+}  // namespace anth::graph

@@ -19,7 +19,7 @@
 #include "core/graph/graph.h"
 #include "core/graph/graph_impl.h"
 
-namespace anth {
+namespace anth::graph {
 
 namespace {
 
@@ -131,4 +131,4 @@ std::vector<Point> Graph::layout(const std::vector<std::size_t>& vertices) const
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::graph

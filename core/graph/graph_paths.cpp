@@ -6,7 +6,7 @@
 #include "core/graph/graph.h"
 #include "core/graph/graph_impl.h"
 
-namespace anth {
+namespace anth::graph {
 
 namespace {
 
@@ -96,4 +96,4 @@ std::vector<Graph::Step> Graph::shortest_path(std::size_t a, std::size_t b, cons
   return path;
 }
 
-}  // namespace anth
+}  // namespace anth::graph

@@ -6,7 +6,7 @@
 #include "core/util/case_fold.h"
 #include "core/util/text.h"
 
-namespace anth {
+namespace anth::graph {
 
 namespace {
 
@@ -49,33 +49,33 @@ std::string_view file_stem(std::string_view path) { return without_md(last_segme
 LinkIndex::LinkIndex(const Corpus& corpus) {
   for (const Note& n : corpus.notes) {
     if (!n.in_graph) continue;
-    std::string path = fold_case(without_md(n.path));
+    std::string path = util::fold_case(without_md(n.path));
     paths_.try_emplace(path, n.id);
     names_[std::string(last_segment(path))].push_back({path, n.id});
-    ids_.try_emplace(fold_case(n.id), n.id);
+    ids_.try_emplace(util::fold_case(n.id), n.id);
   }
   for (auto& [name, files] : names_) closest_first(files);
   for (const Attachment& a : corpus.attachments) {
-    std::string path = fold_case(a.path);
+    std::string path = util::fold_case(a.path);
     attachment_paths_.try_emplace(path, &a);
     attachment_names_[std::string(last_segment(path))].push_back({path, &a});
   }
   for (auto& [name, files] : attachment_names_) closest_first(files);
-  attachment_folder_ = fold_case(corpus.attachment_folder);
+  attachment_folder_ = util::fold_case(corpus.attachment_folder);
   for (const Note& n : corpus.notes) {
     if (!n.in_graph) continue;
-    if (!n.title.empty()) named_.try_emplace(fold_case(n.title), n.id);
-    for (const std::string& a : n.aliases) named_.try_emplace(fold_case(a), n.id);
+    if (!n.title.empty()) named_.try_emplace(util::fold_case(n.title), n.id);
+    for (const std::string& a : n.aliases) named_.try_emplace(util::fold_case(a), n.id);
   }
 }
 
 std::string_view LinkIndex::resolve(std::string_view written, LinkFrom from) const {
-  std::string key = fold_case(trim(written));
+  std::string key = util::fold_case(util::trim(written));
   if (key.ends_with(".md")) key.resize(key.size() - 3);
   if (key.empty()) return {};
   const bool relative = key.starts_with("./") || key.starts_with("../");
   if (relative || (from.relative_first && !key.starts_with('/'))) {
-    std::string joined = join_relative(fold_case(folder_of(from.path)), key);
+    std::string joined = join_relative(util::fold_case(folder_of(from.path)), key);
     if (auto it = paths_.find(joined); it != paths_.end()) return it->second;
     if (relative) return {};
   }
@@ -90,13 +90,13 @@ std::string_view LinkIndex::resolve(std::string_view written, LinkFrom from) con
 
 const Attachment* LinkIndex::attachment(std::string_view written, LinkFrom from) const {
   if (attachment_paths_.empty()) return nullptr;
-  std::string key = fold_case(trim(written));
+  std::string key = util::fold_case(util::trim(written));
   if (key.empty()) return nullptr;
   auto at = [&](const std::string& path) -> const Attachment* {
     auto it = attachment_paths_.find(path);
     return it == attachment_paths_.end() ? nullptr : it->second;
   };
-  std::string folder = fold_case(folder_of(from.path));
+  std::string folder = util::fold_case(folder_of(from.path));
   const bool relative = key.starts_with("./") || key.starts_with("../");
   if (relative || (from.relative_first && !key.starts_with('/'))) {
     if (const Attachment* a = at(join_relative(folder, key))) return a;
@@ -114,4 +114,4 @@ const Attachment* LinkIndex::attachment(std::string_view written, LinkFrom from)
   return nullptr;
 }
 
-}  // namespace anth
+}  // namespace anth::graph

@@ -15,7 +15,7 @@
 
 #include "core/model/corpus.h"
 
-namespace anth {
+namespace anth::graph {
 
 // How a reference is read: from which note, and whether relative to its folder first (a markdown
 // link's destination, percent-decoded by the caller).
@@ -61,4 +61,4 @@ class LinkIndex {
 // "lit/LIT-523.md" -> "LIT-523": the file stem a note is also known by.
 std::string_view file_stem(std::string_view path);
 
-}  // namespace anth
+}  // namespace anth::graph

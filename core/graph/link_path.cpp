@@ -7,7 +7,7 @@
 
 #include "core/util/case_fold.h"
 
-namespace anth {
+namespace anth::graph {
 
 namespace {
 
@@ -69,8 +69,8 @@ bool names_attachment(std::string_view written) {
       "mp4", "mkv", "mov", "ogv", "pdf", "canvas", "base"};
   std::size_t dot = written.find_last_of('.');
   if (dot == std::string_view::npos || written.find('/', dot) != std::string_view::npos) return false;
-  std::string ext = fold_case(written.substr(dot + 1));
+  std::string ext = util::fold_case(written.substr(dot + 1));
   return std::find(extensions.begin(), extensions.end(), ext) != extensions.end();
 }
 
-}  // namespace anth
+}  // namespace anth::graph

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace anth {
+namespace anth::graph {
 
 // "Other%20note.md" -> "Other note.md"; a '%' not followed by two hex digits is kept as written.
 std::string percent_decode(std::string_view text);
@@ -23,4 +23,4 @@ std::string join_relative(std::string_view folder, std::string_view relative);
 // (images, audio, video, PDF) or a canvas or base, the files Obsidian links to but which hold no note.
 bool names_attachment(std::string_view written);
 
-}  // namespace anth
+}  // namespace anth::graph

@@ -1,6 +1,6 @@
 #include "core/graph/linked_papers.h"
 
-namespace anth {
+namespace anth::graph {
 
 namespace {
 
@@ -33,4 +33,4 @@ std::vector<PaperLink> linked_papers(const Graph& g, std::size_t sota) {
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::graph

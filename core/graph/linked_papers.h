@@ -9,7 +9,7 @@
 
 #include "core/graph/graph.h"
 
-namespace anth {
+namespace anth::graph {
 
 struct PaperLink {
   enum class Way {
@@ -30,4 +30,4 @@ struct PaperLink {
 // linked several ways appears once per way.
 std::vector<PaperLink> linked_papers(const Graph& graph, std::size_t sota);
 
-}  // namespace anth
+}  // namespace anth::graph

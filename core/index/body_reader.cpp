@@ -2,15 +2,15 @@
 
 #include "core/index/sqlite_util.h"
 
-namespace anth {
+namespace anth::index {
 
 BodyReader::BodyReader(Index index) : index_(std::make_unique<Index>(std::move(index))), turn_(std::make_unique<std::mutex>()) {}
 
-Expected<BodyReader> BodyReader::open(const std::filesystem::path& db_path) {
+util::Expected<BodyReader> BodyReader::open(const std::filesystem::path& db_path) {
   auto index = Index::open(db_path, Index::Mode::ReadOnly, Index::Place::Given);
   if (!index) return std::unexpected(index.error());
   // Each body is read once, in order: a page cache would only add to the build's peak.
-  index_detail::exec(index->handle(), "PRAGMA cache_size = -512");
+  index::detail::exec(index->handle(), "PRAGMA cache_size = -512");
   return BodyReader(std::move(*index));
 }
 
@@ -24,4 +24,4 @@ std::optional<BodyText> BodyReader::read(const std::string& path) const {
   return decode_body(*text);
 }
 
-}  // namespace anth
+}  // namespace anth::index

@@ -12,11 +12,11 @@
 #include "core/model/rendered_body.h"
 #include "core/util/expected.h"
 
-namespace anth {
+namespace anth::index {
 
 class BodyReader {
  public:
-  static Expected<BodyReader> open(const std::filesystem::path& db_path);
+  static util::Expected<BodyReader> open(const std::filesystem::path& db_path);
 
   // The html and plain of the file at `path` (relative to the corpus); nullopt when the index has none.
   // From any thread: the queries take turns, the decoding does not.
@@ -28,4 +28,4 @@ class BodyReader {
   std::unique_ptr<std::mutex> turn_;
 };
 
-}  // namespace anth
+}  // namespace anth::index

@@ -16,7 +16,7 @@
 #define ANTHOLOGY_VERSION "unknown"
 #endif
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 const char* origin_text(Origin origin) {
   switch (origin) {
@@ -49,7 +49,7 @@ std::vector<const Note*> node_notes(const Corpus& corpus) {
 
 // ---- diagnostics ----
 
-Expected<void> write_diagnostics(sqlite3* db, const std::vector<Diagnostic>& diagnostics) {
+util::Expected<void> write_diagnostics(sqlite3* db, const std::vector<Diagnostic>& diagnostics) {
   ANTH_INDEX_TRY(exec(db, "DELETE FROM diagnostics"));
   Statement s(db,
               "INSERT INTO diagnostics(rule, name, severity, file, line, col, message, related) "
@@ -74,7 +74,7 @@ Expected<void> write_diagnostics(sqlite3* db, const std::vector<Diagnostic>& dia
 }
 // ---- meta ----
 
-Expected<void> write_meta(sqlite3* db, const Corpus& corpus) {
+util::Expected<void> write_meta(sqlite3* db, const Corpus& corpus) {
   Statement s(db, "INSERT INTO meta(key, value) VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
   ANTH_INDEX_TRY(s.ready());
   std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
@@ -99,4 +99,4 @@ Expected<void> write_meta(sqlite3* db, const Corpus& corpus) {
   return {};
 }
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

@@ -18,7 +18,7 @@
 #include "core/model/diagnostic.h"
 #include "core/util/expected.h"
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 // The notes that get a row in `nodes`: every in-graph note (the first of a duplicated id), then the
 // notes kept out of the graph whose id no earlier row has. In corpus order within each group.
@@ -46,13 +46,13 @@ struct GraphUpdate {
 
 // Brings nodes, relations, fields, tags, aliases and authors in line with `notes` (from node_notes),
 // each with what the graph says of it (`facts`, one per note).
-Expected<GraphUpdate> write_graph(sqlite3* db, const std::vector<const Note*>& notes,
+util::Expected<GraphUpdate> write_graph(sqlite3* db, const std::vector<const Note*>& notes,
                                   const std::vector<NodeFacts>& facts);
 // Replaces the diagnostics table.
-Expected<void> write_diagnostics(sqlite3* db, const std::vector<Diagnostic>& diagnostics);
+util::Expected<void> write_diagnostics(sqlite3* db, const std::vector<Diagnostic>& diagnostics);
 // Brings `search` (and its bookkeeping table search_docs) in line with the in-graph notes, touching only
 // the documents whose id, title or body changed.
-Expected<void> write_search(sqlite3* db, const std::vector<const Note*>& notes);
-Expected<void> write_meta(sqlite3* db, const Corpus& corpus);
+util::Expected<void> write_search(sqlite3* db, const std::vector<const Note*>& notes);
+util::Expected<void> write_meta(sqlite3* db, const Corpus& corpus);
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

@@ -10,7 +10,7 @@
 #include "core/index/derived_tables.h"
 #include "core/index/sqlite_util.h"
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 namespace {
 
@@ -32,7 +32,7 @@ class RowDigest {
     buf_.append(reinterpret_cast<const char*>(&v), sizeof v);
   }
   void null(int i) { tag('n', i); }
-  Expected<void> run() {
+  util::Expected<void> run() {
     buf_.push_back('\n');
     return {};
   }
@@ -53,7 +53,7 @@ constexpr const char* insert_node_sql =
     "promote_when, word_count, in_graph, node_year) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18)";
 
 template <class Out>
-Expected<void> node_rows(Out& s, const Note& n, const NodeFacts& facts) {
+util::Expected<void> node_rows(Out& s, const Note& n, const NodeFacts& facts) {
   s.text(1, n.id);
   if (n.kind) s.text(2, kind_name(*n.kind));
   else s.null(2);
@@ -84,7 +84,7 @@ constexpr const char* insert_relation_sql =
 
 // Relations are edges of the graph: only in-graph notes have them.
 template <class Out>
-Expected<void> relation_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
+util::Expected<void> relation_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
   if (!n.in_graph) return {};
   for (const Relation& r : n.relations) {
     s.text(1, n.id);
@@ -102,7 +102,7 @@ constexpr const char* insert_field_sql =
     "INSERT INTO fields(node, key, item, value, file, line, col, origin) VALUES(?1,?2,?3,?4,?5,?6,?7,?8)";
 
 template <class Out>
-Expected<void> field_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
+util::Expected<void> field_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
   for (const Field& f : n.fields) {
     if (f.items.empty()) {  // `key:` with no value, or an empty list: one row, so the field shows
       s.text(1, n.id);
@@ -129,7 +129,7 @@ Expected<void> field_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFact
 }
 
 template <class Out>
-Expected<void> tag_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
+util::Expected<void> tag_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
   for (const std::string& tag : n.tags) {
     s.text(1, n.id);
     s.text(2, tag);
@@ -139,7 +139,7 @@ Expected<void> tag_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts&
 }
 
 template <class Out>
-Expected<void> alias_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
+util::Expected<void> alias_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
   for (const std::string& alias : n.aliases) {
     s.text(1, n.id);
     s.text(2, alias);
@@ -149,7 +149,7 @@ Expected<void> alias_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFact
 }
 
 template <class Out>
-Expected<void> author_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
+util::Expected<void> author_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
   for (std::size_t i = 0; i < n.authors.size(); ++i) {
     s.text(1, n.id);
     s.integer(2, static_cast<std::int64_t>(i + 1));
@@ -163,8 +163,8 @@ struct GraphTable {
   const char* name;
   const char* key;  // the column holding the note's id
   const char* insert_sql;
-  Expected<void> (*write)(Statement&, const Note&, const NodeFacts&);
-  Expected<void> (*digest)(RowDigest&, const Note&, const NodeFacts&);
+  util::Expected<void> (*write)(Statement&, const Note&, const NodeFacts&);
+  util::Expected<void> (*digest)(RowDigest&, const Note&, const NodeFacts&);
 };
 
 const GraphTable graph_tables[] = {
@@ -178,7 +178,7 @@ const GraphTable graph_tables[] = {
      author_rows<RowDigest>},
 };
 
-Expected<void> write_graph_whole(sqlite3* db, const std::vector<const Note*>& notes, const std::vector<NodeFacts>& facts,
+util::Expected<void> write_graph_whole(sqlite3* db, const std::vector<const Note*>& notes, const std::vector<NodeFacts>& facts,
                                  const std::vector<std::int64_t>& digests) {
   // (Dropping the secondary indexes and creating them after the refill was measured slower.)
   for (const GraphTable& t : graph_tables) {
@@ -199,7 +199,7 @@ Expected<void> write_graph_whole(sqlite3* db, const std::vector<const Note*>& no
   return {};
 }
 
-Expected<void> write_graph_notes(sqlite3* db, const std::vector<const Note*>& notes, const std::vector<NodeFacts>& facts,
+util::Expected<void> write_graph_notes(sqlite3* db, const std::vector<const Note*>& notes, const std::vector<NodeFacts>& facts,
                                  const std::vector<std::int64_t>& digests, const std::vector<std::size_t>& changed,
                                  const std::vector<std::string>& removed) {
   // Delete the old rows of every changed or removed note, then write the changed notes' rows.
@@ -238,7 +238,7 @@ Expected<void> write_graph_notes(sqlite3* db, const std::vector<const Note*>& no
 
 }  // namespace
 
-Expected<GraphUpdate> write_graph(sqlite3* db, const std::vector<const Note*>& notes,
+util::Expected<GraphUpdate> write_graph(sqlite3* db, const std::vector<const Note*>& notes,
                                   const std::vector<NodeFacts>& facts) {
   std::vector<std::int64_t> digests(notes.size());
   {
@@ -300,4 +300,4 @@ Expected<GraphUpdate> write_graph(sqlite3* db, const std::vector<const Note*>& n
   return update;
 }
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

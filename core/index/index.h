@@ -19,7 +19,7 @@
 
 struct sqlite3;
 
-namespace anth {
+namespace anth::index {
 
 // 3: kernel_results.program; 4: files.body apart from the parse; 5: nodes.node_year
 inline constexpr int index_schema_version = 5;
@@ -67,7 +67,7 @@ class Index {
   // fails PRAGMA quick_check, or one that is not a database at all is replaced by a fresh one when
   // ReadWrite; `rebuilt()` then tells. Anything else at a Given path is left untouched: the open
   // fails with "... is not an anthology index". Fails with a one-line reason when the folder is unwritable.
-  static Expected<Index> open(const std::filesystem::path& db_path, Mode mode = Mode::ReadWrite,
+  static util::Expected<Index> open(const std::filesystem::path& db_path, Mode mode = Mode::ReadWrite,
                               Place place = Place::Given);
 
   Index(Index&&) noexcept;
@@ -104,17 +104,17 @@ class Index {
     std::string_view body = {};
     bool no_body = false;  // the parse made no body: the one stored goes too (empty `body` keeps it)
   };
-  Expected<void> store(const Corpus& corpus, const std::vector<FileParse>& changed,
+  util::Expected<void> store(const Corpus& corpus, const std::vector<FileParse>& changed,
                        const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics,
                        const std::vector<NodeFacts>& facts);  // Graph::node_facts(): one per corpus note
   // Only remembers parses, in a transaction of their own: ingest hands them over in batches during a
   // cold run so that they need not all be held until store(). They are a cache keyed by content,
   // so storing them ahead of the derived tables is never inconsistent.
-  Expected<void> store_parses(const std::vector<FileParse>& parses);
+  util::Expected<void> store_parses(const std::vector<FileParse>& parses);
 
-  Expected<void> store_kernel_result(const StoredKernelResult& result);
+  util::Expected<void> store_kernel_result(const StoredKernelResult& result);
   // Many in one transaction.
-  Expected<void> store_kernel_results(const std::vector<StoredKernelResult>& results);
+  util::Expected<void> store_kernel_results(const std::vector<StoredKernelResult>& results);
   std::vector<StoredKernelResult> kernel_results();
 
   sqlite3* handle();
@@ -134,4 +134,4 @@ std::optional<ParsedNote> decode_parse(std::string_view json, bool body_links = 
 std::string encode_body(const RenderedBody& body);
 std::optional<BodyText> decode_body(std::string_view text);
 
-}  // namespace anth
+}  // namespace anth::index

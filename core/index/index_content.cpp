@@ -9,14 +9,14 @@
 #include "core/index/index_state.h"
 #include "core/index/sqlite_util.h"
 
-namespace anth {
+namespace anth::index {
 
-using index_detail::exec;
-using index_detail::max_value_bytes;
-using index_detail::Scalar;
-using index_detail::scalar;
-using index_detail::sqlite_error;
-using index_detail::Statement;
+using index::detail::exec;
+using index::detail::max_value_bytes;
+using index::detail::Scalar;
+using index::detail::scalar;
+using index::detail::sqlite_error;
+using index::detail::Statement;
 
 namespace {
 
@@ -98,7 +98,7 @@ std::optional<std::string> Index::load_body_text(const std::string& path) {
 
 namespace {
 
-Expected<void> upsert_parses(sqlite3* db, const std::vector<Index::FileParse>& changed) {
+util::Expected<void> upsert_parses(sqlite3* db, const std::vector<Index::FileParse>& changed) {
   {
     // A row without a body keeps the one stored (only its stat changed), unless the parse made none
     // (?8: a parse for the checks only, Index::FileParse::no_body).
@@ -119,7 +119,7 @@ Expected<void> upsert_parses(sqlite3* db, const std::vector<Index::FileParse>& c
       std::string_view body = f.parse ? std::string_view(body_text) : f.body;
       // Every other value a note gives the index is a part of its parse or body, so this check names the note.
       if (std::max(parse.size(), body.size()) > max_value_bytes(db))
-        return failure("note " + std::string(path) + " is too large for the index: its parse is " +
+        return util::failure("note " + std::string(path) + " is too large for the index: its parse is " +
                        std::to_string(std::max(parse.size(), body.size())) + " bytes, SQLite's limit is " +
                        std::to_string(max_value_bytes(db)) + " bytes (lower [ingest] max_note_bytes)");
       upsert.text(1, path);
@@ -136,7 +136,7 @@ Expected<void> upsert_parses(sqlite3* db, const std::vector<Index::FileParse>& c
   return {};
 }
 
-Expected<void> store_files(sqlite3* db, const std::vector<Index::FileParse>& changed,
+util::Expected<void> store_files(sqlite3* db, const std::vector<Index::FileParse>& changed,
                            const std::vector<std::string>& present_paths) {
   ANTH_INDEX_TRY(upsert_parses(db, changed));
   // Paths in the index that are not present any more: a merge of two sorted lists.
@@ -166,12 +166,12 @@ Expected<void> store_files(sqlite3* db, const std::vector<Index::FileParse>& cha
   return {};
 }
 
-Expected<void> store_all(sqlite3* db, const Corpus& corpus, const std::vector<Index::FileParse>& changed,
+util::Expected<void> store_all(sqlite3* db, const Corpus& corpus, const std::vector<Index::FileParse>& changed,
                          const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics,
                          const std::vector<NodeFacts>& corpus_facts) {
-  using namespace index_detail;
+  using namespace detail;
   if (corpus_facts.size() != corpus.notes.size())
-    return failure("store() needs the graph's facts of every note (" + std::to_string(corpus_facts.size()) + " for " +
+    return util::failure("store() needs the graph's facts of every note (" + std::to_string(corpus_facts.size()) + " for " +
                    std::to_string(corpus.notes.size()) + " notes)");
   ANTH_INDEX_TRY(store_files(db, changed, present_paths));
   std::vector<const Note*> notes = node_notes(corpus);
@@ -191,7 +191,7 @@ namespace {
 
 // Runs `body` in one write transaction: committed whole, or rolled back with the reason.
 template <typename Body>
-Expected<void> in_write_transaction(sqlite3* db, Body&& body) {
+util::Expected<void> in_write_transaction(sqlite3* db, Body&& body) {
   if (auto r = exec(db, "BEGIN IMMEDIATE"); !r) return r;
   try {
     if (auto r = body(); !r) {
@@ -205,33 +205,33 @@ Expected<void> in_write_transaction(sqlite3* db, Body&& body) {
     return {};
   } catch (const std::exception& e) {
     exec(db, "ROLLBACK");
-    return failure(e.what());
+    return util::failure(e.what());
   }
 }
 
 }  // namespace
 
-Expected<void> Index::store_parses(const std::vector<FileParse>& parses) {
+util::Expected<void> Index::store_parses(const std::vector<FileParse>& parses) {
   sqlite3* db = handle();
-  if (!db) return failure("the index is not open");
+  if (!db) return util::failure("the index is not open");
   return in_write_transaction(db, [&] { return upsert_parses(db, parses); });
 }
 
-Expected<void> Index::store(const Corpus& corpus, const std::vector<FileParse>& changed,
+util::Expected<void> Index::store(const Corpus& corpus, const std::vector<FileParse>& changed,
                             const std::vector<std::string>& present_paths, const std::vector<Diagnostic>& diagnostics,
                             const std::vector<NodeFacts>& facts) {
   sqlite3* db = handle();
-  if (!db) return failure("the index is not open");
+  if (!db) return util::failure("the index is not open");
   auto stored = in_write_transaction(db, [&] { return store_all(db, corpus, changed, present_paths, diagnostics, facts); });
   // The pages it cached while writing are not read again this run: a build renders next.
   sqlite3_db_release_memory(db);
-  if (!stored) return failure("cannot write index at " + state_->path.string() + ": " + stored.error());
+  if (!stored) return util::failure("cannot write index at " + state_->path.string() + ": " + stored.error());
   return {};
 }
 
 namespace {
 
-Expected<void> upsert_kernel_result(sqlite3* db, const StoredKernelResult& result) {
+util::Expected<void> upsert_kernel_result(sqlite3* db, const StoredKernelResult& result) {
   Statement s(db,
               "INSERT INTO kernel_results(node, kernel, pass, claims, compiler, checked_at, error, program) "
               "VALUES(?1,?2,?3,?4,?5,?6,?7,?8) ON CONFLICT(node) DO UPDATE SET kernel = excluded.kernel, "
@@ -251,21 +251,21 @@ Expected<void> upsert_kernel_result(sqlite3* db, const StoredKernelResult& resul
 
 }  // namespace
 
-Expected<void> Index::store_kernel_result(const StoredKernelResult& result) { return store_kernel_results({result}); }
+util::Expected<void> Index::store_kernel_result(const StoredKernelResult& result) { return store_kernel_results({result}); }
 
-Expected<void> Index::store_kernel_results(const std::vector<StoredKernelResult>& results) {
+util::Expected<void> Index::store_kernel_results(const std::vector<StoredKernelResult>& results) {
   sqlite3* db = handle();
-  if (!db) return failure("the index is not open");
+  if (!db) return util::failure("the index is not open");
   try {
-    auto stored = in_write_transaction(db, [&]() -> Expected<void> {
+    auto stored = in_write_transaction(db, [&]() -> util::Expected<void> {
       for (const StoredKernelResult& r : results)
         if (auto ok = upsert_kernel_result(db, r); !ok) return ok;
       return {};
     });
-    if (!stored) return failure("cannot write index at " + state_->path.string() + ": " + stored.error());
+    if (!stored) return util::failure("cannot write index at " + state_->path.string() + ": " + stored.error());
     return {};
   } catch (const std::exception& e) {
-    return failure("cannot write index at " + state_->path.string() + ": " + e.what());
+    return util::failure("cannot write index at " + state_->path.string() + ": " + e.what());
   }
 }
 
@@ -295,4 +295,4 @@ std::vector<StoredKernelResult> Index::kernel_results() {
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::index

@@ -14,7 +14,7 @@
 #include "core/index/index_owner.h"
 #include "core/util/embedded_assets.h"
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 namespace fs = std::filesystem;
 
@@ -33,12 +33,12 @@ std::string open_error(sqlite3* db, int rc) {
   return reason;
 }
 
-Expected<void> open_connection(Connection& c, const fs::path& path, int flags) {
+util::Expected<void> open_connection(Connection& c, const fs::path& path, int flags) {
   int rc = sqlite3_open_v2(path.c_str(), &c.db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     std::string reason = open_error(c.db, rc);
     c.close();
-    return failure(std::move(reason));
+    return util::failure(std::move(reason));
   }
   sqlite3_extended_result_codes(c.db, 1);
   sqlite3_busy_timeout(c.db, busy_timeout_ms);
@@ -106,7 +106,7 @@ std::optional<SchemaListing> schema_listing(sqlite3* db, int* rc_out = nullptr) 
 // What a fresh index holds: the embedded schema run in an in-memory database, once.
 const std::optional<SchemaListing>& expected_listing() {
   static const std::optional<SchemaListing> listing = []() -> std::optional<SchemaListing> {
-    auto sql = embedded_asset("core/index/schema.sql");
+    auto sql = util::embedded_asset("core/index/schema.sql");
     sqlite3* db = nullptr;
     if (!sql || sqlite3_open(":memory:", &db) != SQLITE_OK) {
       sqlite3_close(db);
@@ -171,13 +171,13 @@ void remove_database_files(const fs::path& path) {
 }
 
 // Creates the schema in a fresh database, unless another process just did.
-Expected<void> create_schema(sqlite3* db) {
-  std::optional<std::string_view> sql = embedded_asset("core/index/schema.sql");
-  if (!sql) return failure("the index schema is not embedded in this build");
+util::Expected<void> create_schema(sqlite3* db) {
+  std::optional<std::string_view> sql = util::embedded_asset("core/index/schema.sql");
+  if (!sql) return util::failure("the index schema is not embedded in this build");
   ANTH_INDEX_TRY(exec(db, "BEGIN IMMEDIATE"));
-  auto body = [&]() -> Expected<void> {
+  auto body = [&]() -> util::Expected<void> {
     Scalar version = scalar(db, "PRAGMA user_version");
-    if (version.rc != SQLITE_OK) return failure(sqlite_error(db));
+    if (version.rc != SQLITE_OK) return util::failure(sqlite_error(db));
     if (version.number == index_schema_version) return {};  // created meanwhile by another process
     ANTH_INDEX_TRY(exec(db, std::string(*sql).c_str()));
     ANTH_INDEX_TRY(exec(db, ("PRAGMA user_version = " + std::to_string(index_schema_version)).c_str()));
@@ -194,11 +194,11 @@ Expected<void> create_schema(sqlite3* db) {
   return committed;
 }
 
-Expected<void> configure(sqlite3* db) {
+util::Expected<void> configure(sqlite3* db) {
   // WAL lets readers go on while a writer writes; with NORMAL sync a crash may lose the last transaction
   // but never corrupts the file.
   Scalar mode = scalar(db, "PRAGMA journal_mode = WAL");
-  if (mode.rc != SQLITE_OK) return failure(sqlite_error(db));
+  if (mode.rc != SQLITE_OK) return util::failure(sqlite_error(db));
   ANTH_INDEX_TRY(exec(db, "PRAGMA synchronous = NORMAL"));
   // A first run writes the whole index through the WAL; do not keep a WAL that large afterwards.
   ANTH_INDEX_TRY(exec(db, "PRAGMA journal_size_limit = 67108864"));
@@ -206,9 +206,9 @@ Expected<void> configure(sqlite3* db) {
 }
 
 // An index written before the application id gets it, so that it is recognised from its header.
-Expected<void> mark_as_ours(sqlite3* db) {
+util::Expected<void> mark_as_ours(sqlite3* db) {
   Scalar id = scalar(db, "PRAGMA application_id");
-  if (id.rc != SQLITE_OK) return failure(sqlite_error(db));
+  if (id.rc != SQLITE_OK) return util::failure(sqlite_error(db));
   if (id.number == index_application_id) return {};
   return exec(db, ("PRAGMA application_id = " + std::to_string(index_application_id)).c_str());
 }
@@ -249,4 +249,4 @@ void remember_clean_close(const fs::path& db_path) {
   if (!stamp.empty()) std::ofstream(clean_stamp_path(db_path), std::ios::trunc) << stamp << "\n";
 }
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

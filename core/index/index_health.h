@@ -10,7 +10,7 @@
 #include "core/index/sqlite_util.h"
 #include "core/util/expected.h"
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 // An open SQLite connection, closed unless released.
 struct Connection {
@@ -26,7 +26,7 @@ struct Connection {
   sqlite3* release() { return std::exchange(db, nullptr); }
 };
 
-Expected<void> open_connection(Connection& c, const std::filesystem::path& path, int flags);
+util::Expected<void> open_connection(Connection& c, const std::filesystem::path& path, int flags);
 
 // A single-value query's outcome; the value as an integer or text.
 struct Scalar {
@@ -51,15 +51,15 @@ Check check_health(sqlite3* db, bool deep, bool integrity = true);
 
 void remove_database_files(const std::filesystem::path& path);
 // Creates the schema in a fresh database, unless another process just did.
-Expected<void> create_schema(sqlite3* db);
+util::Expected<void> create_schema(sqlite3* db);
 // WAL, sync and cache settings of a writer.
-Expected<void> configure(sqlite3* db);
+util::Expected<void> configure(sqlite3* db);
 // An index written before the application id gets it, so that it is recognised from its header.
-Expected<void> mark_as_ours(sqlite3* db);
+util::Expected<void> mark_as_ours(sqlite3* db);
 
 // Whether the file still has the stamp its last writer left on a clean close (then the integrity
 // check is skipped), and leaving that stamp.
 bool closed_cleanly(const std::filesystem::path& db_path);
 void remember_clean_close(const std::filesystem::path& db_path);
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

@@ -10,7 +10,7 @@
 
 #include "core/index/index.h"
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 namespace {
 
@@ -66,4 +66,4 @@ FileKind classify_index_file(const std::filesystem::path& path) {
   return ask_sqlite(path);
 }
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 // "ANTH" in ASCII, big-endian, as SQLite stores it at offset 68 of the header.
 inline constexpr std::uint32_t index_application_id = 0x414E5448;
@@ -21,4 +21,4 @@ enum class FileKind {
 // header of a fresh index in WAL mode is blank until the first checkpoint. Writes nothing.
 FileKind classify_index_file(const std::filesystem::path& path);
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

@@ -7,7 +7,7 @@
 #include "core/index/index_health.h"
 #include "core/index/sqlite_util.h"
 
-namespace anth {
+namespace anth::index {
 
 struct Index::State {
   sqlite3* db = nullptr;
@@ -15,17 +15,17 @@ struct Index::State {
   bool rebuilt = false;
   bool writable = false;
   // Prepared on first use: ingest reads the parse of every unchanged note, the site every body.
-  index_detail::Statement load_parse, load_parse_bodied, load_body;
+  index::detail::Statement load_parse, load_parse_bodied, load_body;
 
   State() = default;
   State(const State&) = delete;
   State& operator=(const State&) = delete;
   ~State() {
-    load_parse = index_detail::Statement();
-    load_parse_bodied = index_detail::Statement();
-    load_body = index_detail::Statement();
-    if (db && sqlite3_close_v2(db) == SQLITE_OK && writable) index_detail::remember_clean_close(path);
+    load_parse = index::detail::Statement();
+    load_parse_bodied = index::detail::Statement();
+    load_body = index::detail::Statement();
+    if (db && sqlite3_close_v2(db) == SQLITE_OK && writable) index::detail::remember_clean_close(path);
   }
 };
 
-}  // namespace anth
+}  // namespace anth::index

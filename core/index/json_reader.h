@@ -13,7 +13,7 @@
 
 #include "core/index/json_text.h"
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 struct JsonMalformed {};
 
@@ -289,4 +289,4 @@ inline std::vector<std::string> read_strings(JsonReader& r) {
   return out;
 }
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

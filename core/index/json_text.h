@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 // How many bytes from p on need no escaping in a JSON string (no '"', '\\' or control character).
 // Eight bytes at a time: bodies are most of the text.
@@ -28,4 +28,4 @@ inline std::size_t plain_run(const char* p, const char* end) {
   return static_cast<std::size_t>(p - start);
 }
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

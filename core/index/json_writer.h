@@ -12,7 +12,7 @@
 
 #include "core/index/json_text.h"
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 class JsonWriter {
  public:
@@ -98,4 +98,4 @@ class JsonWriter {
   std::string out_;
 };
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

@@ -9,7 +9,7 @@
 #include "core/model/diagnostic.h"
 #include "core/model/parsed_note.h"
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 void write_note(JsonWriter& w, const Note& n);
 // Locations in `path` (the note's) are written without their file.
@@ -20,4 +20,4 @@ void write_diagnostic(JsonWriter& w, const Diagnostic& d, const std::string& pat
 Note read_note(JsonReader& r, bool body_links = true);
 Diagnostic read_diagnostic(JsonReader& r, const std::string& path);
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 namespace {
 
@@ -284,4 +284,4 @@ Diagnostic read_diagnostic(JsonReader& r, const std::string& path) {
   return d;
 }
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

@@ -4,7 +4,7 @@
 
 #include "core/index/derived_tables.h"  // origin_text
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 namespace {
 
@@ -207,4 +207,4 @@ void write_diagnostic(JsonWriter& w, const Diagnostic& d, const std::string& pat
   w.raw("]}");
 }
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

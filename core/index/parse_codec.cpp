@@ -32,13 +32,13 @@
 #include "core/index/index.h"
 #include "core/index/note_json.h"
 
-namespace anth {
+namespace anth::index {
 
-using index_detail::each_item;
-using index_detail::each_member;
-using index_detail::JsonMalformed;
-using index_detail::JsonReader;
-using index_detail::JsonWriter;
+using index::detail::each_item;
+using index::detail::each_member;
+using index::detail::JsonMalformed;
+using index::detail::JsonReader;
+using index::detail::JsonWriter;
 
 namespace {
 
@@ -52,11 +52,11 @@ std::string encode_parse(const ParsedNote& parse) {
   w.raw('{');
   w.key("format", true), w.integer(parse_format);
   if (!parse.key.empty()) w.key("key"), w.string(parse.key);
-  w.key("note"), index_detail::write_note(w, parse.note);
+  w.key("note"), index::detail::write_note(w, parse.note);
   w.key("diagnostics"), w.raw('[');
   for (std::size_t i = 0; i < parse.diagnostics.size(); ++i) {
     if (i) w.raw(',');
-    index_detail::write_diagnostic(w, parse.diagnostics[i], parse.note.path);
+    index::detail::write_diagnostic(w, parse.diagnostics[i], parse.note.path);
   }
   w.raw("]}");
   return w.take();
@@ -75,11 +75,11 @@ std::optional<ParsedNote> decode_parse(std::string_view text, bool body_links) {
       } else if (key == "key") {
         parse.key = r.string();
       } else if (key == "note") {
-        parse.note = index_detail::read_note(r, body_links);
+        parse.note = index::detail::read_note(r, body_links);
         have_note = true;
       } else if (key == "diagnostics") {
         if (!have_note) throw JsonMalformed();
-        each_item(r, [&] { parse.diagnostics.push_back(index_detail::read_diagnostic(r, parse.note.path)); });
+        each_item(r, [&] { parse.diagnostics.push_back(index::detail::read_diagnostic(r, parse.note.path)); });
       } else {
         r.skip();
       }
@@ -111,4 +111,4 @@ std::optional<BodyText> decode_body(std::string_view text) {
   return BodyText{std::string(text.substr(0, html)), std::string(text.substr(html))};
 }
 
-}  // namespace anth
+}  // namespace anth::index

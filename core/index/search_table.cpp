@@ -9,7 +9,7 @@
 #include "core/index/derived_tables.h"
 #include "core/index/sqlite_util.h"
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 namespace {
 
@@ -31,7 +31,7 @@ std::int64_t search_fingerprint(const Note& n) {
 
 // Drops and recreates an FTS5 table (search, search_words) from its own CREATE statement, keeping its
 // configuration (<table>_config): faster than deleting most rows of an FTS5 table one by one.
-Expected<void> recreate_fts(sqlite3* db, const std::string& table) {
+util::Expected<void> recreate_fts(sqlite3* db, const std::string& table) {
   std::string create;
   {
     Statement q(db, "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?1");
@@ -39,7 +39,7 @@ Expected<void> recreate_fts(sqlite3* db, const std::string& table) {
     q.text(1, table);
     auto row = q.next();
     if (!row) return std::unexpected(row.error());
-    if (!*row) return failure("the " + table + " table is missing");
+    if (!*row) return util::failure("the " + table + " table is missing");
     create = std::string(q.column_text(0));
   }
   std::vector<std::pair<std::string, std::int64_t>> config;
@@ -65,7 +65,7 @@ Expected<void> recreate_fts(sqlite3* db, const std::string& table) {
   return {};
 }
 
-Expected<void> recreate_search(sqlite3* db) {
+util::Expected<void> recreate_search(sqlite3* db) {
   ANTH_INDEX_TRY(recreate_fts(db, "search"));
   ANTH_INDEX_TRY(recreate_fts(db, "search_words"));
   return exec(db, "DELETE FROM search_docs");
@@ -92,7 +92,7 @@ struct SearchPlan {
   }
 };
 
-Expected<SearchPlan> plan_search(sqlite3* db, const std::vector<const Note*>& notes) {
+util::Expected<SearchPlan> plan_search(sqlite3* db, const std::vector<const Note*>& notes) {
   SearchPlan plan;
   std::vector<Want>& wants = plan.wants;
   wants.reserve(notes.size());
@@ -136,14 +136,14 @@ class SearchWriter {
                         "SELECT 'delete', rowid, title, body, authors FROM search WHERE rowid = ?1"),
         drop_(db, "DELETE FROM search WHERE rowid = ?1") {}
 
-  Expected<void> ready() {
+  util::Expected<void> ready() {
     for (Statement* s : {&add_doc_, &set_doc_, &drop_doc_, &add_, &add_words_, &drop_words_, &drop_})
       ANTH_INDEX_TRY(s->ready());
     return {};
   }
 
   // Removes a document's text; with `forget`, also its bookkeeping row.
-  Expected<void> drop(std::int64_t docid, bool forget) {
+  util::Expected<void> drop(std::int64_t docid, bool forget) {
     drop_words_.integer(1, docid);
     ANTH_INDEX_TRY(drop_words_.run());
     drop_.integer(1, docid);
@@ -154,7 +154,7 @@ class SearchWriter {
   }
 
   // Writes a changed document: in place of its stored one, or as a new one numbered from next_docid.
-  Expected<void> put(const Want& w, std::int64_t& next_docid) {
+  util::Expected<void> put(const Want& w, std::int64_t& next_docid) {
     std::int64_t docid = w.docid;
     if (docid != 0) {
       ANTH_INDEX_TRY(drop(docid, /*forget=*/false));
@@ -188,7 +188,7 @@ class SearchWriter {
 
 }  // namespace
 
-Expected<void> write_search(sqlite3* db, const std::vector<const Note*>& notes) {
+util::Expected<void> write_search(sqlite3* db, const std::vector<const Note*>& notes) {
   auto plan = plan_search(db, notes);
   if (!plan) return std::unexpected(plan.error());
   const std::size_t changes = plan->changes();
@@ -208,4 +208,4 @@ Expected<void> write_search(sqlite3* db, const std::vector<const Note*>& notes) 
   return {};
 }
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail

@@ -11,7 +11,7 @@
 
 #include "core/util/expected.h"
 
-namespace anth::index_detail {
+namespace anth::index::detail {
 
 // The connection's last error as "message (code)".
 inline std::string sqlite_error(sqlite3* db) {
@@ -29,13 +29,13 @@ inline std::string too_big_message(sqlite3* db, std::size_t bytes) {
          std::to_string(max_value_bytes(db)) + " bytes";
 }
 
-inline Expected<void> exec(sqlite3* db, const char* sql) {
+inline util::Expected<void> exec(sqlite3* db, const char* sql) {
   char* message = nullptr;
   int rc = sqlite3_exec(db, sql, nullptr, nullptr, &message);
   if (rc == SQLITE_OK) return {};
   std::string reason = message ? message : sqlite3_errstr(rc);
   sqlite3_free(message);
-  return failure(std::move(reason));
+  return util::failure(std::move(reason));
 }
 
 // A prepared statement. Text is bound without copying (SQLITE_STATIC): what is bound must stay alive
@@ -67,9 +67,9 @@ class Statement {
   ~Statement() { sqlite3_finalize(stmt_); }
 
   // Empty when the statement was prepared; else why not.
-  Expected<void> ready() const {
+  util::Expected<void> ready() const {
     if (stmt_) return {};
-    return failure(error_.empty() ? std::string("statement not prepared") : error_);
+    return util::failure(error_.empty() ? std::string("statement not prepared") : error_);
   }
   sqlite3_stmt* get() const { return stmt_; }
 
@@ -90,11 +90,11 @@ class Statement {
   void null(int i) { sqlite3_bind_null(stmt_, i); }
 
   // Steps a statement that returns no rows, then resets it for the next row.
-  Expected<void> run() {
+  util::Expected<void> run() {
     if (too_big_) {
       std::string reason = too_big_message(db_, std::exchange(too_big_, 0));
       sqlite3_clear_bindings(stmt_);
-      return failure(std::move(reason));
+      return util::failure(std::move(reason));
     }
     int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_DONE || rc == SQLITE_ROW) {
@@ -103,14 +103,14 @@ class Statement {
     }
     std::string reason = sqlite_error(db_);
     sqlite3_reset(stmt_);
-    return failure(std::move(reason));
+    return util::failure(std::move(reason));
   }
   // Steps a query: true for a row, false when done; a failure otherwise.
-  Expected<bool> next() {
+  util::Expected<bool> next() {
     int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
-    return failure(sqlite_error(db_));
+    return util::failure(sqlite_error(db_));
   }
   void reset() { sqlite3_reset(stmt_); }
 
@@ -130,7 +130,7 @@ class Statement {
   std::size_t too_big_ = 0;  // the largest value bound over SQLite's limit since the last run()
 };
 
-}  // namespace anth::index_detail
+}  // namespace anth::index::detail
 
 // Returns the failure of an Expected<void> expression from the enclosing function.
 #define ANTH_INDEX_TRY(expr)                                                   \

@@ -34,7 +34,7 @@ class Reader {
  public:
   explicit Reader(Config& config) : config_(config) {}
 
-  Expected<void> read(const toml::table& root) {
+  util::Expected<void> read(const toml::table& root) {
     for (const auto& [key, node] : root) {
       const std::string name(key.str());
       const bool known = name == "lint" || name == "site" || name == "ingest" || name == "kernels";
@@ -68,7 +68,7 @@ class Reader {
     std::string message = top_table       ? "unknown table " + show(name)
                           : table.empty() ? "unknown setting " + show(name) + " outside any table"
                                           : "[" + table + "] has no setting " + show(name);
-    if (auto near = closest_match(name, known)) message += "; did you mean " + show(*near) + "?";
+    if (auto near = util::closest_match(name, known)) message += "; did you mean " + show(*near) + "?";
     finding("S004", key.source(), message + " (ignored)");
   }
 
@@ -78,7 +78,7 @@ class Reader {
     return std::nullopt;
   }
 
-  Expected<void> read_lint(const toml::table& lint) {
+  util::Expected<void> read_lint(const toml::table& lint) {
     for (const auto& [key, node] : lint) {
       if (key.str() != "severity") {
         unknown(key, node, "lint", {"severity"});
@@ -94,14 +94,14 @@ class Reader {
     return {};
   }
 
-  Expected<void> read_severities(const toml::table& table) {
+  util::Expected<void> read_severities(const toml::table& table) {
     for (const auto& [key, value] : table) {
       std::string rule(key.str());
-      if (!find_rule(rule)) return failure("anthology.toml: [lint.severity] names unknown rule " + rule);
+      if (!find_rule(rule)) return util::failure("anthology.toml: [lint.severity] names unknown rule " + rule);
       auto name = value.value_exact<std::string>();
       Severity s;
       if (!name || !parse_severity(*name, s))
-        return failure("anthology.toml: severity of " + rule + " must be error, warning, info or off");
+        return util::failure("anthology.toml: severity of " + rule + " must be error, warning, info or off");
       config_.severities[rule] = s;
     }
     return {};
@@ -189,14 +189,14 @@ class Reader {
 
 }  // namespace
 
-Expected<Config> parse_config(std::string_view text) {
+util::Expected<Config> parse_config(std::string_view text) {
   Config config;
   toml::table root;
   try {
     root = toml::parse(text, std::string_view(config_file));
   } catch (const toml::parse_error& e) {
     const auto& where = e.source().begin;
-    return failure(std::string(config_file) + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " +
+    return util::failure(std::string(config_file) + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " +
                    std::string(e.description()));
   }
   if (auto r = Reader(config).read(root); !r) return std::unexpected(r.error());

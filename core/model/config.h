@@ -45,7 +45,7 @@ inline constexpr const char* config_file_name = "anthology.toml";
 // The text of anthology.toml (ingest/config_file.h reads the file). Text that does not parse, or names
 // an unknown rule or severity, is a failure with a one-line reason ("anthology.toml:3:1: ..."); every
 // other problem is a finding in `findings`, sorted.
-Expected<Config> parse_config(std::string_view text);
+util::Expected<Config> parse_config(std::string_view text);
 
 // The severity a rule has under this configuration.
 Severity effective_severity(const Config& config, const std::string& rule, Severity default_severity);

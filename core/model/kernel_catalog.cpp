@@ -4,7 +4,7 @@
 #include <charconv>
 #include <cmath>
 
-namespace anth::kernels {
+namespace anth {
 
 std::string param_literal(const KernelParam& param, double value) {
   if (param.integer && std::isfinite(value) && std::floor(value) == value && std::fabs(value) < 9.2e18)
@@ -84,4 +84,4 @@ std::vector<RequestProblem> check_kernel_request(const KernelRequest& request) {
   return problems;
 }
 
-}  // namespace anth::kernels
+}  // namespace anth

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace anth::kernels {
+namespace anth {
 
 struct KernelParam {
   std::string name;
@@ -78,4 +78,4 @@ std::string param_value_problem(const KernelParam& param, double value);
 // reading the literal back gives the same double.
 std::string param_literal(const KernelParam& param, double value);
 
-}  // namespace anth::kernels
+}  // namespace anth

@@ -8,7 +8,7 @@
 #include "core/util/embedded_assets.h"
 #include "core/model/kernel_catalog.h"
 
-namespace anth::kernels {
+namespace anth {
 
 namespace {
 
@@ -88,10 +88,10 @@ KernelInfo parse_kernel_metadata(std::string_view file_name, std::string_view te
 const std::vector<KernelInfo>& kernel_library() {
   static const std::vector<KernelInfo> library = [] {
     std::vector<KernelInfo> kernels;
-    for (std::string_view path : embedded_asset_names(metadata_folder)) {
+    for (std::string_view path : util::embedded_asset_names(metadata_folder)) {
       if (!path.ends_with(".toml")) continue;
       const std::string_view file = path.substr(metadata_folder.size());
-      KernelInfo k = parse_kernel_metadata(file, *embedded_asset(path));
+      KernelInfo k = parse_kernel_metadata(file, *util::embedded_asset(path));
       if (k.name + ".toml" != file) throw std::logic_error("kernel metadata " + std::string(file) + ": names kernel " + k.name);
       kernels.push_back(std::move(k));
     }
@@ -101,4 +101,4 @@ const std::vector<KernelInfo>& kernel_library() {
   return library;
 }
 
-}  // namespace anth::kernels
+}  // namespace anth

@@ -11,8 +11,8 @@ namespace anth {
 
 namespace {
 
-StaticRegistry<RuleInfo>& registry() {
-  static StaticRegistry<RuleInfo> r("rule");
+util::StaticRegistry<RuleInfo>& registry() {
+  static util::StaticRegistry<RuleInfo> r("rule");
   return r;
 }
 

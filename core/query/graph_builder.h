@@ -19,7 +19,7 @@ inline constexpr const char* node_columns = "SELECT id, kind, title, path, statu
 inline constexpr const char* relation_columns = "SELECT src, kind, dst, written, file, line, col, origin FROM relations";
 
 // An origin as the relations and fields tables write it (core/index/derived_tables.h).
-inline Origin origin_of(std::string_view text) { return index_detail::origin_named(text).value_or(Origin::Frontmatter); }
+inline Origin origin_of(std::string_view text) { return index::detail::origin_named(text).value_or(Origin::Frontmatter); }
 
 // One row of the fields table appended to the note (core/index/graph_tables.cpp writes a field as its
 // items' rows in order, a map's items with their keys; a field written empty as one row without a
@@ -84,7 +84,7 @@ struct Builder {
   void add_string(const Statement& s, std::vector<std::string> Note::*list) {
     if (Note* n = note(text_at(s, 0))) (n->*list).push_back(text_at(s, 1));
   }
-  Expected<IndexGraph> finish(sqlite3* db) {
+  util::Expected<IndexGraph> finish(sqlite3* db) {
     Statement root(db, "SELECT value FROM meta WHERE key = 'root'");
     auto r = for_each_row(root, [&](const Statement& s) { corpus.root = text_at(s, 0); });
     if (!r) return std::unexpected(r.error());
@@ -102,14 +102,14 @@ struct Builder {
     corpus.index_ids();
     IndexGraph g;
     g.corpus = std::make_unique<Corpus>(std::move(corpus));
-    g.graph = std::make_unique<Graph>(*g.corpus);
+    g.graph = std::make_unique<graph::Graph>(*g.corpus);
     return g;
   }
 };
 
 // Runs `sql` with `id` bound to ?1 and hands each row to `each`.
 template <class Each>
-Expected<void> rows_of(Statement& s, const std::string& id, Each&& each) {
+util::Expected<void> rows_of(Statement& s, const std::string& id, Each&& each) {
   s.reset();
   s.text(1, id);
   return for_each_row(s, each);

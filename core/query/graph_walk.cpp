@@ -11,7 +11,7 @@ namespace anth::query {
 
 namespace {
 
-Hop hop_over(const Graph& graph, std::size_t from_vertex, std::size_t to_vertex, const Relation* relation, int depth) {
+Hop hop_over(const graph::Graph& graph, std::size_t from_vertex, std::size_t to_vertex, const Relation* relation, int depth) {
   Hop h;
   h.node = node_ref(graph, to_vertex);
   h.depth = depth;
@@ -24,27 +24,27 @@ Hop hop_over(const Graph& graph, std::size_t from_vertex, std::size_t to_vertex,
 
 }  // namespace
 
-Expected<std::vector<std::string>> relation_list(const std::vector<std::string>& values) {
+util::Expected<std::vector<std::string>> relation_list(const std::vector<std::string>& values) {
   std::vector<std::string> known(relation_kinds().begin(), relation_kinds().end());
   std::vector<std::string> out;
   for (const std::string& kind : comma_list(values)) {
-    if (std::find(known.begin(), known.end(), kind) == known.end()) return failure(not_one_of("relation", kind, known));
+    if (std::find(known.begin(), known.end(), kind) == known.end()) return util::failure(not_one_of("relation", kind, known));
     if (std::find(out.begin(), out.end(), kind) == out.end()) out.push_back(kind);
   }
   return out;
 }
 
-std::vector<Hop> path_hops(const Graph& graph, std::size_t a, std::size_t b, const std::vector<std::string>& kinds) {
+std::vector<Hop> path_hops(const graph::Graph& graph, std::size_t a, std::size_t b, const std::vector<std::string>& kinds) {
   std::vector<Hop> hops;
   Hop start;
   start.node = node_ref(graph, a);
   hops.push_back(start);
   if (a == b) return hops;
-  std::vector<Graph::Step> steps = graph.shortest_path(a, b, kinds);
+  std::vector<graph::Graph::Step> steps = graph.shortest_path(a, b, kinds);
   if (steps.empty()) return {};
   std::size_t current = a;
   int depth = 0;
-  for (const Graph::Step& step : steps) {
+  for (const graph::Graph::Step& step : steps) {
     std::size_t next = step.edge.from == current ? step.edge.to : step.edge.from;
     hops.push_back(hop_over(graph, current, next, step.edge.relation, ++depth));
     current = next;
@@ -52,12 +52,12 @@ std::vector<Hop> path_hops(const Graph& graph, std::size_t a, std::size_t b, con
   return hops;
 }
 
-std::vector<Hop> neighbor_hops(const Graph& graph, std::size_t v, int depth, const std::vector<std::string>& kinds) {
-  Graph::NeighborhoodOptions o;
+std::vector<Hop> neighbor_hops(const graph::Graph& graph, std::size_t v, int depth, const std::vector<std::string>& kinds) {
+  graph::Graph::NeighborhoodOptions o;
   o.depth = depth;
   o.kinds = kinds;
   std::vector<Hop> hops;
-  for (const Graph::Reached& r : graph.neighborhood(v, o)) {
+  for (const graph::Graph::Reached& r : graph.neighborhood(v, o)) {
     if (!r.via) {
       hops.push_back({node_ref(graph, r.vertex)});
       continue;
@@ -67,7 +67,7 @@ std::vector<Hop> neighbor_hops(const Graph& graph, std::size_t v, int depth, con
   }
   std::stable_sort(hops.begin() + 1, hops.end(), [](const Hop& x, const Hop& y) {
     if (x.depth != y.depth) return x.depth < y.depth;
-    return natural_compare(x.node.id, y.node.id) < 0;
+    return util::natural_compare(x.node.id, y.node.id) < 0;
   });
   return hops;
 }

@@ -23,14 +23,14 @@ struct Hop {
 
 // The relation kinds of flag values ("source,cites", repeated flags add); a reason with the closest
 // known kind when one is unknown.
-Expected<std::vector<std::string>> relation_list(const std::vector<std::string>& values);
+util::Expected<std::vector<std::string>> relation_list(const std::vector<std::string>& values);
 
 // The shortest chain from a to b following relations either way (only of `kinds` when given), start
 // and end included; empty when there is none.
-std::vector<Hop> path_hops(const Graph& graph, std::size_t a, std::size_t b, const std::vector<std::string>& kinds);
+std::vector<Hop> path_hops(const graph::Graph& graph, std::size_t a, std::size_t b, const std::vector<std::string>& kinds);
 
 // Every node within `depth` steps of v (v itself first), each reached by the first relation found in
 // breadth-first order (outgoing before incoming, in file order); sorted by depth, then id.
-std::vector<Hop> neighbor_hops(const Graph& graph, std::size_t v, int depth, const std::vector<std::string>& kinds);
+std::vector<Hop> neighbor_hops(const graph::Graph& graph, std::size_t v, int depth, const std::vector<std::string>& kinds);
 
 }  // namespace anth::query

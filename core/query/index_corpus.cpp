@@ -23,7 +23,7 @@ using detail::text_at;
 namespace {
 
 // The in-graph ids within `depth` relations of `id`, either way; `id` first.
-Expected<std::vector<std::string>> ids_around(sqlite3* db, const std::string& id, int depth) {
+util::Expected<std::vector<std::string>> ids_around(sqlite3* db, const std::string& id, int depth) {
   std::vector<std::string> ids{id};
   std::unordered_set<std::string> seen{id};
   Statement next(db, "SELECT dst FROM relations WHERE src = ?1 AND dst IS NOT NULL"
@@ -40,7 +40,7 @@ Expected<std::vector<std::string>> ids_around(sqlite3* db, const std::string& id
 
 }  // namespace
 
-Expected<IndexGraph> graph_from_index(sqlite3* db) {
+util::Expected<IndexGraph> graph_from_index(sqlite3* db) {
   detail::ReadTransaction read(db);
   Builder b;
   Statement nodes(db, std::string(node_columns) + " WHERE in_graph = 1");
@@ -53,7 +53,7 @@ Expected<IndexGraph> graph_from_index(sqlite3* db) {
   return b.finish(db);
 }
 
-Expected<IndexGraph> graph_around(sqlite3* db, const std::string& id, int depth) {
+util::Expected<IndexGraph> graph_around(sqlite3* db, const std::string& id, int depth) {
   detail::ReadTransaction read(db);
   auto ids = ids_around(db, id, depth);
   if (!ids) return std::unexpected(ids.error());

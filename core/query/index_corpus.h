@@ -18,22 +18,22 @@ namespace anth::query {
 // A Graph and the corpus it was built on; the corpus lives as long as the graph.
 struct IndexGraph {
   std::unique_ptr<Corpus> corpus;
-  std::unique_ptr<Graph> graph;  // declared last: destroyed first
+  std::unique_ptr<graph::Graph> graph;  // declared last: destroyed first
 };
 
 // The whole graph (path, neighbors, export, query).
-Expected<IndexGraph> graph_from_index(sqlite3* db);
+util::Expected<IndexGraph> graph_from_index(sqlite3* db);
 
 // The notes within `depth` relations of `id`, either way, with every relation they hold and their
 // authors: a walk of up to `depth` steps from `id` sees on it what it would see on the whole graph,
 // for a few indexed lookups instead of the whole index (show, origin). No vertex when `id` is no
 // in-graph node.
-Expected<IndexGraph> graph_around(sqlite3* db, const std::string& id, int depth);
+util::Expected<IndexGraph> graph_around(sqlite3* db, const std::string& id, int depth);
 
 // What `show` tells about one node (core/query/node_properties.h), for a few indexed lookups: the node
 // with all the index holds of it (its columns, fields as written, tags, aliases, authors; kept out of
 // the graph or not), the notes one relation away either way, and what their years need (a SOTA's
 // introduced_by and a THEORY's sources). No note when the index has no node of that id.
-Expected<IndexGraph> graph_of_node(sqlite3* db, const std::string& id);
+util::Expected<IndexGraph> graph_of_node(sqlite3* db, const std::string& id);
 
 }  // namespace anth::query

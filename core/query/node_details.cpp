@@ -14,7 +14,7 @@ namespace anth::query {
 
 using detail::for_each_row;
 using detail::int_at;
-using index_detail::origin_text;
+using index::detail::origin_text;
 using detail::Statement;
 using detail::text_at;
 
@@ -24,7 +24,7 @@ RelationEnd end_of(const Relation& r, NodeRef other) {
   return {r.kind, r.written, true, std::move(other), r.where.file, r.where.line, r.where.column, origin_text(r.origin)};
 }
 
-std::vector<RelationEnd> outgoing_ends(const Graph& g, const Note& n) {
+std::vector<RelationEnd> outgoing_ends(const graph::Graph& g, const Note& n) {
   std::vector<RelationEnd> out;
   for (const Relation& r : n.relations) {
     auto w = r.to.empty() ? std::nullopt : g.vertex(r.to);
@@ -37,11 +37,11 @@ std::vector<RelationEnd> outgoing_ends(const Graph& g, const Note& n) {
 
 // By relation in the schema's order, then by source id; a link to one's own heading is no edge of the
 // graph, but the index records it and show lists it.
-std::vector<RelationEnd> incoming_ends(const Graph& g, const Note& n) {
+std::vector<RelationEnd> incoming_ends(const graph::Graph& g, const Note& n) {
   std::vector<RelationEnd> in;
   auto v = n.in_graph ? g.vertex(n.id) : std::nullopt;
   if (!v) return in;
-  for (const Edge& e : g.in_edges(*v)) {
+  for (const graph::Edge& e : g.in_edges(*v)) {
     RelationEnd end = end_of(*e.relation, node_ref(g, e.from));
     end.written = g.note(e.from).id;
     in.push_back(std::move(end));
@@ -52,17 +52,17 @@ std::vector<RelationEnd> incoming_ends(const Graph& g, const Note& n) {
   auto rank = [&](std::string_view k) { return std::find(kinds.begin(), kinds.end(), k) - kinds.begin(); };
   std::stable_sort(in.begin(), in.end(), [&](const RelationEnd& a, const RelationEnd& b) {
     if (a.relation != b.relation) return rank(a.relation) < rank(b.relation);
-    return natural_less(a.other.id, b.other.id);
+    return util::natural_less(a.other.id, b.other.id);
   });
   return in;
 }
 
-Expected<std::optional<StoredKernelResult>> load_kernel_result(sqlite3* db, const std::string& id) {
+util::Expected<std::optional<index::StoredKernelResult>> load_kernel_result(sqlite3* db, const std::string& id) {
   Statement s(db, "SELECT node, kernel, pass, claims, compiler, checked_at, error FROM kernel_results WHERE node = ?");
   s.text(1, id);
-  std::optional<StoredKernelResult> out;
+  std::optional<index::StoredKernelResult> out;
   auto r = for_each_row(s, [&](const Statement& row) {
-    out = StoredKernelResult{text_at(row, 0), text_at(row, 1), row.column_int(2) != 0, text_at(row, 3),
+    out = index::StoredKernelResult{text_at(row, 0), text_at(row, 1), row.column_int(2) != 0, text_at(row, 3),
                              text_at(row, 4), text_at(row, 5), text_at(row, 6)};
   });
   if (!r) return std::unexpected(r.error());
@@ -71,7 +71,7 @@ Expected<std::optional<StoredKernelResult>> load_kernel_result(sqlite3* db, cons
 
 }  // namespace
 
-Expected<std::vector<StoredFinding>> load_findings(sqlite3* db, const std::string& file) {
+util::Expected<std::vector<StoredFinding>> load_findings(sqlite3* db, const std::string& file) {
   Statement s(db,
               "SELECT rule, name, severity, file, line, col, message, related FROM diagnostics"
               " WHERE file = ? ORDER BY line, col, rule, rowid");
@@ -85,7 +85,7 @@ Expected<std::vector<StoredFinding>> load_findings(sqlite3* db, const std::strin
   return out;
 }
 
-Expected<bool> has_node(sqlite3* db, const std::string& id) {
+util::Expected<bool> has_node(sqlite3* db, const std::string& id) {
   Statement s(db, "SELECT 1 FROM nodes WHERE id = ?");
   s.text(1, id);
   bool found = false;
@@ -94,10 +94,10 @@ Expected<bool> has_node(sqlite3* db, const std::string& id) {
   return found;
 }
 
-Expected<std::optional<NodeDetails>> load_node_details(sqlite3* db, const std::string& id) {
+util::Expected<std::optional<NodeDetails>> load_node_details(sqlite3* db, const std::string& id) {
   auto around = graph_of_node(db, id);
   if (!around) return std::unexpected(around.error());
-  const Graph& g = *around->graph;
+  const graph::Graph& g = *around->graph;
   auto shown = std::find_if(around->corpus->notes.begin(), around->corpus->notes.end(),
                             [&](const Note& n) { return n.id == id; });
   std::optional<NodeDetails> found;

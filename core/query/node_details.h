@@ -40,17 +40,17 @@ struct NodeDetails {
   NodeProperties properties;
   std::vector<RelationEnd> outgoing;  // in the order written
   std::vector<RelationEnd> incoming;  // by relation, then source id
-  std::optional<StoredKernelResult> kernel_result;
+  std::optional<index::StoredKernelResult> kernel_result;
   std::vector<StoredFinding> findings;  // in the node's file, by line, column, rule
 };
 
 // The node with this id (in the graph or kept out of it), or nullopt when the index has none.
-Expected<std::optional<NodeDetails>> load_node_details(sqlite3* db, const std::string& id);
+util::Expected<std::optional<NodeDetails>> load_node_details(sqlite3* db, const std::string& id);
 
 // The findings the index keeps for a file (show, origin).
-Expected<std::vector<StoredFinding>> load_findings(sqlite3* db, const std::string& file);
+util::Expected<std::vector<StoredFinding>> load_findings(sqlite3* db, const std::string& file);
 
 // Whether the index has a node of this id, in the graph or kept out of it.
-Expected<bool> has_node(sqlite3* db, const std::string& id);
+util::Expected<bool> has_node(sqlite3* db, const std::string& id);
 
 }  // namespace anth::query

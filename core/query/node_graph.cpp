@@ -36,11 +36,11 @@ void add_details(const Statement& s, Note& n) {
 }
 
 // The shown node itself; false when the index has no such node.
-Expected<bool> load_shown(sqlite3* db, const std::string& id, Builder& b) {
+util::Expected<bool> load_shown(sqlite3* db, const std::string& id, Builder& b) {
   Statement node(db, std::string(node_columns) + " WHERE id = ?1");
   auto r = rows_of(node, id, [&](const Statement& s) { b.add_note(s); });
   Note* n = r ? b.note(id) : nullptr;
-  if (!n) return r ? Expected<bool>(false) : std::unexpected(r.error());
+  if (!n) return r ? util::Expected<bool>(false) : std::unexpected(r.error());
   Statement details(db, detail_columns), tags(db, "SELECT node, tag FROM tags WHERE node = ?1 ORDER BY rowid"),
       aliases(db, "SELECT node, alias FROM aliases WHERE node = ?1 ORDER BY rowid"),
       authors(db, "SELECT node, name FROM authors WHERE node = ?1 ORDER BY position"),
@@ -58,7 +58,7 @@ Expected<bool> load_shown(sqlite3* db, const std::string& id, Builder& b) {
 }
 
 // Adds the in-graph notes of `ids` not loaded yet.
-Expected<void> load_notes(sqlite3* db, const std::set<std::string>& ids, Builder& b) {
+util::Expected<void> load_notes(sqlite3* db, const std::set<std::string>& ids, Builder& b) {
   Statement node(db, std::string(node_columns) + " WHERE id = ?1 AND in_graph = 1");
   for (const std::string& id : ids)
     if (!b.note(id))
@@ -68,7 +68,7 @@ Expected<void> load_notes(sqlite3* db, const std::set<std::string>& ids, Builder
 
 }  // namespace
 
-Expected<IndexGraph> graph_of_node(sqlite3* db, const std::string& id) {
+util::Expected<IndexGraph> graph_of_node(sqlite3* db, const std::string& id) {
   detail::ReadTransaction read(db);
   Builder b;
   auto found = load_shown(db, id, b);

@@ -96,19 +96,19 @@ std::vector<Property> outgoing(const Note& n) {
 
 // Sources by kind in the schema's order, then by id; a note linking its own heading is listed among
 // those mentioning it as the index records it, though the graph has no edge for it.
-std::vector<Property> incoming(const Graph& g, const Note& n) {
+std::vector<Property> incoming(const graph::Graph& g, const Note& n) {
   std::vector<std::tuple<std::size_t, std::string_view, std::size_t>> in;  // kind rank, kind, source
   const auto& kinds = relation_kinds();
   auto rank = [&](std::string_view k) { return static_cast<std::size_t>(std::find(kinds.begin(), kinds.end(), k) - kinds.begin()); };
   auto v = n.in_graph ? g.vertex(n.id) : std::nullopt;
   if (!v) return {};
-  for (const Edge& e : g.in_edges(*v)) in.emplace_back(rank(e.relation->kind), e.relation->kind, e.from);
+  for (const graph::Edge& e : g.in_edges(*v)) in.emplace_back(rank(e.relation->kind), e.relation->kind, e.from);
   for (const Relation* r : n.relations_of("mentions"))
     if (r->to == n.id) in.emplace_back(rank("mentions"), "mentions", *v);
   std::sort(in.begin(), in.end(), [&](const auto& a, const auto& b) {
     if (std::get<0>(a) != std::get<0>(b)) return std::get<0>(a) < std::get<0>(b);
     if (std::get<1>(a) != std::get<1>(b)) return std::get<1>(a) < std::get<1>(b);  // properties' keys: no rank
-    return natural_less(g.note(std::get<2>(a)).id, g.note(std::get<2>(b)).id);
+    return util::natural_less(g.note(std::get<2>(a)).id, g.note(std::get<2>(b)).id);
   });
   in.erase(std::unique(in.begin(), in.end()), in.end());
   std::vector<Property> out;
@@ -122,17 +122,17 @@ std::vector<Property> incoming(const Graph& g, const Note& n) {
 
 }  // namespace
 
-NodeRef node_ref(const Graph& graph, std::size_t v) {
+NodeRef node_ref(const graph::Graph& graph, std::size_t v) {
   const Note& n = graph.note(v);
   return {n.id, n.kind ? kind_name(*n.kind) : "", n.title, n.status, graph.year(v)};
 }
 
-NodeRef note_ref(const Graph& graph, const Note& n) {
+NodeRef note_ref(const graph::Graph& graph, const Note& n) {
   if (auto v = n.in_graph ? graph.vertex(n.id) : std::nullopt) return node_ref(graph, *v);
-  return {n.id, n.kind ? kind_name(*n.kind) : "", n.title, n.status, paper_year(n)};
+  return {n.id, n.kind ? kind_name(*n.kind) : "", n.title, n.status, graph::paper_year(n)};
 }
 
-NodeProperties node_properties(const Graph& g, const Note& n) {
+NodeProperties node_properties(const graph::Graph& g, const Note& n) {
   NodeProperties p;
   p.node = note_ref(g, n);
   p.path = n.path;
@@ -150,12 +150,12 @@ NodeProperties node_properties(const Graph& g, const Note& n) {
   p.incoming = incoming(g, n);
   if (auto v = p.in_graph ? g.vertex(n.id) : std::nullopt) {
     for (std::size_t r : g.readings(*v)) p.readings.push_back({g.note(r).id});
-    std::sort(p.readings.begin(), p.readings.end(), [](const NodeRef& a, const NodeRef& b) { return natural_less(a.id, b.id); });
+    std::sort(p.readings.begin(), p.readings.end(), [](const NodeRef& a, const NodeRef& b) { return util::natural_less(a.id, b.id); });
   }
   return p;
 }
 
-void describe_targets(const Graph& g, NodeProperties& p) {
+void describe_targets(const graph::Graph& g, NodeProperties& p) {
   auto describe = [&](NodeRef& ref) {
     if (auto w = ref.id.empty() ? std::nullopt : g.vertex(ref.id)) ref = node_ref(g, *w);
   };

@@ -51,12 +51,12 @@ struct NodeProperties {
 // `note` is a note of the graph's corpus (kept out of the graph or not). The other ends of relations
 // and the readings are ids only (what the page needs); describe_targets adds their kind, title, status
 // and year (what `show` prints).
-NodeProperties node_properties(const Graph& graph, const Note& note);
-void describe_targets(const Graph& graph, NodeProperties& properties);
+NodeProperties node_properties(const graph::Graph& graph, const Note& note);
+void describe_targets(const graph::Graph& graph, NodeProperties& properties);
 
 // A node as lists name it, with its year (Graph::year); a note kept out of the graph has no relations:
 // a LIT's own year, else none.
-NodeRef node_ref(const Graph& graph, std::size_t v);
-NodeRef note_ref(const Graph& graph, const Note& note);
+NodeRef node_ref(const graph::Graph& graph, std::size_t v);
+NodeRef note_ref(const graph::Graph& graph, const Note& note);
 
 }  // namespace anth::query

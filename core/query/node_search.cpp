@@ -12,7 +12,7 @@
 
 namespace anth::query {
 
-using index_detail::Statement;
+using index::detail::Statement;
 
 namespace {
 
@@ -121,7 +121,7 @@ struct Candidate {
 
 // The query of find_nodes. With `candidates`, the text match is taken from them instead of from FTS5
 // (see find_nodes); the rows then carry their score in a sixth column.
-Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter, const std::string& match,
+util::Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter, const std::string& match,
                                      const std::vector<Candidate>* candidates) {
   // A node's year is the graph's (Graph::year), stored with its row (nodes.node_year).
   std::vector<std::string> params;
@@ -207,7 +207,7 @@ Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter, cons
 // instead of joining every match with the nodes and sorting them all (at 100,000 notes a common word
 // matches most of them). Nullopt when that cannot be shown exact -- the filters left fewer than
 // `limit` rows, or the last row's score ties a document left out -- and the whole query must run.
-Expected<std::optional<ResultTable>> find_top_ranked(sqlite3* db, const NodeFilter& filter, const std::string& match,
+util::Expected<std::optional<ResultTable>> find_top_ranked(sqlite3* db, const NodeFilter& filter, const std::string& match,
                                                      long limit) {
   const long fetch = std::max<long>(2 * limit, limit + 100);
   Statement top(db, "SELECT id, bm25(search, 0.0, 4.0, 1.0, 2.0) AS score FROM search WHERE search MATCH ?1"
@@ -242,7 +242,7 @@ PrefixExpander vocabulary_of(sqlite3* db) {
     std::vector<std::string> words;
     Statement q(db, "SELECT term FROM search_vocab WHERE term >= ?1 AND term < ?2 ORDER BY doc DESC, term LIMIT 256");
     if (!q.ready()) return words;
-    const std::string folded = fold_case(prefix);
+    const std::string folded = util::fold_case(prefix);
     const std::string past = folded + "\xF4\x8F\xBF\xBF";  // U+10FFFF: after every word beginning so
     q.text(1, folded);
     q.text(2, past);
@@ -257,9 +257,9 @@ PrefixExpander vocabulary_of(sqlite3* db) {
 
 }  // namespace
 
-Expected<ResultTable> find_nodes(sqlite3* db, const NodeFilter& filter) {
-  if (filter.sort == SortKey::Relevance && filter.text.empty()) return failure("--sort relevance needs --text");
-  if (!filter.text.empty() && fts_query(filter.text).empty()) return failure("--text has no word to search for");
+util::Expected<ResultTable> find_nodes(sqlite3* db, const NodeFilter& filter) {
+  if (filter.sort == SortKey::Relevance && filter.text.empty()) return util::failure("--sort relevance needs --text");
+  if (!filter.text.empty() && fts_query(filter.text).empty()) return util::failure("--text has no word to search for");
   const std::string match = filter.text.empty() ? "" : fts_query(filter.text, vocabulary_of(db));
   if (!filter.text.empty() && filter.sort == SortKey::Relevance && !filter.descending && filter.limit &&
       *filter.limit > 0) {

@@ -16,7 +16,7 @@ using detail::origin_of;
 using detail::Statement;
 using detail::text_at;
 
-Expected<void> add_note_fields(sqlite3* db, IndexGraph& g) {
+util::Expected<void> add_note_fields(sqlite3* db, IndexGraph& g) {
   std::unordered_map<std::string, Note*> by_id;
   for (Note& n : g.corpus->notes) by_id.emplace(n.id, &n);
   auto note = [&](const Statement& s) -> Note* {

@@ -12,6 +12,6 @@ namespace anth::query {
 // Fills authors, doi, venue, url, version and fields of every note of `g` from the index. A field's
 // shape is read back from its rows: one row with a map key per entry is a Map, several rows a List, one
 // row a Scalar, a NULL value Null.
-Expected<void> add_note_fields(sqlite3* db, IndexGraph& g);
+util::Expected<void> add_note_fields(sqlite3* db, IndexGraph& g);
 
 }  // namespace anth::query

@@ -14,16 +14,16 @@ namespace {
 bool earlier(const NodeRef& a, const NodeRef& b) {
   if (a.year.has_value() != b.year.has_value()) return a.year.has_value();
   if (a.year && *a.year != *b.year) return *a.year < *b.year;
-  return natural_compare(a.id, b.id) < 0;
+  return util::natural_compare(a.id, b.id) < 0;
 }
 
-bool by_id(const NodeRef& a, const NodeRef& b) { return natural_compare(a.id, b.id) < 0; }
+bool by_id(const NodeRef& a, const NodeRef& b) { return util::natural_compare(a.id, b.id) < 0; }
 
 // The papers of the walk, each once with every distinct way it is linked.
-std::vector<LinkedPaper> linked(const Graph& g, std::size_t practice) {
+std::vector<LinkedPaper> linked(const graph::Graph& g, std::size_t practice) {
   std::vector<LinkedPaper> out;
   std::map<std::size_t, std::size_t> position;
-  for (const PaperLink& pl : linked_papers(g, practice)) {
+  for (const graph::PaperLink& pl : graph::linked_papers(g, practice)) {
     bool through = pl.way == Link::Way::TheorySource || pl.way == Link::Way::NoteReading;
     bool relates = pl.way == Link::Way::PaperRelates || pl.way == Link::Way::NoteReading;
     Link link{pl.way, through ? g.note(pl.via).id : "", relates ? pl.edge.relation->kind : ""};
@@ -38,19 +38,19 @@ std::vector<LinkedPaper> linked(const Graph& g, std::size_t practice) {
   for (LinkedPaper& lp : out)
     std::stable_sort(lp.links.begin(), lp.links.end(), [](const Link& a, const Link& b) {
       if (a.way != b.way) return a.way < b.way;
-      return natural_compare(a.via, b.via) < 0;
+      return util::natural_compare(a.via, b.via) < 0;
     });
   std::sort(out.begin(), out.end(), [](const LinkedPaper& a, const LinkedPaper& b) { return earlier(a.paper, b.paper); });
   return out;
 }
 
 // The first resolved target of `kind` leaving v, as a reference (empty when none).
-NodeRef first_ref(const Graph& g, std::size_t v, std::string_view kind) {
-  std::vector<Edge> edges = g.out_edges(v, kind);
+NodeRef first_ref(const graph::Graph& g, std::size_t v, std::string_view kind) {
+  std::vector<graph::Edge> edges = g.out_edges(v, kind);
   return edges.empty() ? NodeRef{} : node_ref(g, edges.front().to);
 }
 
-void add_hedges(const Graph& g, std::size_t practice, Provenance& p) {
+void add_hedges(const graph::Graph& g, std::size_t practice, Provenance& p) {
   for (const NodeRef& reading : p.readings) {
     // A reading is two steps away: what it declines may be beyond the loaded graph, so its note tells.
     std::vector<std::string> declined;
@@ -59,7 +59,7 @@ void add_hedges(const Graph& g, std::size_t practice, Provenance& p) {
     if (!declined.empty()) p.reading_hedges.push_back({reading, *p.origin, std::move(declined)});
   }
   std::vector<std::size_t> notes;
-  for (const Edge& e : g.in_edges(practice, "declines_origin_of"))
+  for (const graph::Edge& e : g.in_edges(practice, "declines_origin_of"))
     if (std::find(notes.begin(), notes.end(), e.from) == notes.end()) notes.push_back(e.from);
   std::vector<NodeRef> refs;
   for (std::size_t n : notes) refs.push_back(node_ref(g, n));
@@ -71,7 +71,7 @@ void add_hedges(const Graph& g, std::size_t practice, Provenance& p) {
 }
 
 // What the graph around the practice tells: its origin, linked papers, readings, hedges and contests.
-void trace(const Graph& g, std::size_t v, Provenance& p) {
+void trace(const graph::Graph& g, std::size_t v, Provenance& p) {
   const Note& practice = g.note(v);
   p.practice = node_ref(g, v);
   p.path = practice.path;
@@ -97,7 +97,7 @@ void trace(const Graph& g, std::size_t v, Provenance& p) {
 
 }  // namespace
 
-Expected<std::optional<Provenance>> load_provenance(sqlite3* db, const std::string& id) {
+util::Expected<std::optional<Provenance>> load_provenance(sqlite3* db, const std::string& id) {
   // Every walk below goes at most two relations from the practice (a THEORY's sources, a NOTE's paper).
   auto around = graph_around(db, id, 2);
   if (!around) return std::unexpected(around.error());

@@ -16,7 +16,7 @@ namespace anth::query {
 
 // How a paper is linked to the practice, one entry per way (the walk of core/graph/linked_papers.h).
 struct Link {
-  using Way = PaperLink::Way;
+  using Way = graph::PaperLink::Way;
   Way way;
   std::string via;       // THEORY or NOTE id
   std::string relation;  // PaperRelates, NoteReading
@@ -50,6 +50,6 @@ struct Provenance {
 };
 
 // nullopt when the index has no node of that id. The caller checks that the node is a SOTA.
-Expected<std::optional<Provenance>> load_provenance(sqlite3* db, const std::string& id);
+util::Expected<std::optional<Provenance>> load_provenance(sqlite3* db, const std::string& id);
 
 }  // namespace anth::query

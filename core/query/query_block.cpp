@@ -38,7 +38,7 @@ struct Parsed {
 };
 
 // The words after the command: `--flag value`, `--flag=value` or a switch; others are operands.
-Expected<Parsed> parse_words(const BlockCommand& command, const std::vector<std::string>& words) {
+util::Expected<Parsed> parse_words(const BlockCommand& command, const std::vector<std::string>& words) {
   Parsed out;
   for (std::size_t i = 1; i < words.size(); ++i) {
     const std::string& w = words[i];
@@ -49,21 +49,21 @@ Expected<Parsed> parse_words(const BlockCommand& command, const std::vector<std:
     std::size_t eq = w.find('=');
     std::string name = w.substr(0, eq);
     if (outside_block(name))
-      return failure(name + " has no place in a query block: the page shows the answer as a table");
+      return util::failure(name + " has no place in a query block: the page shows the answer as a table");
     auto spec = std::find_if(command.flags.begin(), command.flags.end(), [&](const FlagShape& f) { return f.name == name; });
     if (spec == command.flags.end()) {
       std::vector<std::string> names;
       for (const FlagShape& f : command.flags) names.emplace_back(f.name);
       std::string reason = "unknown flag " + name + " of " + std::string(command.name);
-      if (auto best = closest_match(name, names)) reason += "; did you mean " + *best + "?";
-      return failure(reason);
+      if (auto best = util::closest_match(name, names)) reason += "; did you mean " + *best + "?";
+      return util::failure(reason);
     }
     std::string value;
     if (eq != std::string::npos) {
-      if (!spec->takes_value) return failure(name + " takes no value");
+      if (!spec->takes_value) return util::failure(name + " takes no value");
       value = w.substr(eq + 1);
     } else if (spec->takes_value) {
-      if (i + 1 >= words.size() || words[i + 1].starts_with("--")) return failure(name + " needs a value");
+      if (i + 1 >= words.size() || words[i + 1].starts_with("--")) return util::failure(name + " needs a value");
       value = words[++i];
     }
     out.flags[name].push_back(std::move(value));
@@ -83,24 +83,24 @@ void replace_this(Parsed& p, std::string_view this_id) {
 
 }  // namespace
 
-Expected<QuerySpec> parse_query_block(std::string_view line, std::string_view this_id) {
+util::Expected<QuerySpec> parse_query_block(std::string_view line, std::string_view this_id) {
   auto words = split_command_line(line);
   if (!words) return std::unexpected(words.error());
   if (!words->empty() && words->front() == "anthology") words->erase(words->begin());  // the program's name, written anyway
-  if (words->empty()) return failure("empty query block: write a command such as query --kind sota");
+  if (words->empty()) return util::failure("empty query block: write a command such as query --kind sota");
   const auto& commands = block_commands();
   auto command = std::find_if(commands.begin(), commands.end(), [&](const BlockCommand& c) { return c.name == words->front(); });
   if (command == commands.end()) {
     std::vector<std::string> names;
     for (const BlockCommand& c : commands) names.emplace_back(c.name);
-    return failure(not_one_of("command", words->front(), names) + "; a query block holds query, neighbors or origin");
+    return util::failure(not_one_of("command", words->front(), names) + "; a query block holds query, neighbors or origin");
   }
   auto parsed = parse_words(*command, *words);
   if (!parsed) return std::unexpected(parsed.error());
   replace_this(*parsed, this_id);
   if (command->name == "neighbors") return neighbors_spec(parsed->flags, parsed->operands);
   if (command->name == "origin") {
-    if (!parsed->flags.empty()) return failure("origin takes no flags here");
+    if (!parsed->flags.empty()) return util::failure("origin takes no flags here");
     return origin_spec(parsed->operands);
   }
   return query_spec(parsed->flags, parsed->operands);

@@ -12,42 +12,42 @@
 
 namespace anth::query {
 
-using index_detail::Statement;
+using index::detail::Statement;
 
 namespace {
 
 int natural_collation(void*, int na, const void* a, int nb, const void* b) {
-  return natural_compare({static_cast<const char*>(a), static_cast<std::size_t>(na)},
+  return util::natural_compare({static_cast<const char*>(a), static_cast<std::size_t>(na)},
                          {static_cast<const char*>(b), static_cast<std::size_t>(nb)});
 }
 
 }  // namespace
 
-Expected<QueryDb> QueryDb::open(const std::filesystem::path& db_path, std::chrono::milliseconds busy) {
+util::Expected<QueryDb> QueryDb::open(const std::filesystem::path& db_path, std::chrono::milliseconds busy) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(db_path, ec)) return failure("no index at " + db_path.string());
+  if (!std::filesystem::is_regular_file(db_path, ec)) return util::failure("no index at " + db_path.string());
   sqlite3* raw = nullptr;
   int rc = sqlite3_open_v2(db_path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
   QueryDb db(raw);
-  if (rc != SQLITE_OK) return failure("cannot open " + db_path.string() + ": " + index_detail::sqlite_error(raw));
+  if (rc != SQLITE_OK) return util::failure("cannot open " + db_path.string() + ": " + index::detail::sqlite_error(raw));
   sqlite3_busy_timeout(raw, static_cast<int>(busy.count()));
   sqlite3_create_collation_v2(raw, "natural_id", SQLITE_UTF8, nullptr, natural_collation, nullptr);
   Statement version(raw, "PRAGMA user_version");
-  auto row = version.ready() ? version.next() : Expected<bool>(std::unexpected(version.ready().error()));
-  if (!row) return failure(db_path.string() + ": " + row.error());
-  if (!*row || version.column_int(0) != index_schema_version)
-    return failure(db_path.string() + " is an index of another version (expected " +
-                   std::to_string(index_schema_version) + ")");
+  auto row = version.ready() ? version.next() : util::Expected<bool>(std::unexpected(version.ready().error()));
+  if (!row) return util::failure(db_path.string() + ": " + row.error());
+  if (!*row || version.column_int(0) != index::index_schema_version)
+    return util::failure(db_path.string() + " is an index of another version (expected " +
+                   std::to_string(index::index_schema_version) + ")");
   return db;
 }
 
-Expected<QueryDb> QueryDb::schema_only() {
+util::Expected<QueryDb> QueryDb::schema_only() {
   sqlite3* raw = nullptr;
   int rc = sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   QueryDb db(raw);
-  if (rc != SQLITE_OK) return failure("cannot open an in-memory database: " + index_detail::sqlite_error(raw));
+  if (rc != SQLITE_OK) return util::failure("cannot open an in-memory database: " + index::detail::sqlite_error(raw));
   sqlite3_create_collation_v2(raw, "natural_id", SQLITE_UTF8, nullptr, natural_collation, nullptr);
-  if (auto made = index_detail::create_schema(raw); !made) return std::unexpected(made.error());
+  if (auto made = index::detail::create_schema(raw); !made) return std::unexpected(made.error());
   return db;
 }
 
@@ -77,7 +77,7 @@ std::vector<std::string> all_ids(sqlite3* db) {
 
 std::string no_node_message(sqlite3* db, const std::string& id) {
   std::string message = "no node " + id;
-  if (auto best = closest_match(id, all_ids(db))) message += "; did you mean " + *best + "?";
+  if (auto best = util::closest_match(id, all_ids(db))) message += "; did you mean " + *best + "?";
   return message;
 }
 

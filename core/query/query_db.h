@@ -18,13 +18,13 @@ class QueryDb {
  public:
   // Fails with a one-line reason when the file is missing, not a database, or of another schema version.
   // `busy` is how long to wait for a writer that holds the database locked.
-  static Expected<QueryDb> open(const std::filesystem::path& db_path,
+  static util::Expected<QueryDb> open(const std::filesystem::path& db_path,
                                 std::chrono::milliseconds busy = std::chrono::milliseconds(10000));
 
   // An empty database of the index's schema, in memory: where a query block's --sql is checked
   // without the index (lint runs before the index is written). Writable, but run_readonly_sql's
   // authorizer lets nothing write.
-  static Expected<QueryDb> schema_only();
+  static util::Expected<QueryDb> schema_only();
 
   QueryDb(QueryDb&&) noexcept;
   QueryDb& operator=(QueryDb&&) noexcept;

@@ -28,10 +28,10 @@ bool has_filter(const FlagValues& flags) {
   return std::any_of(all.begin(), all.end(), [&](const FlagShape& f) { return flags.count(std::string(f.name)) > 0; });
 }
 
-Expected<long> whole_number(const std::string& flag, const std::string& text, long least, long most, const std::string& range) {
+util::Expected<long> whole_number(const std::string& flag, const std::string& text, long least, long most, const std::string& range) {
   char* end = nullptr;
   long n = std::strtol(text.c_str(), &end, 10);
-  if (text.empty() || *end || n < least || n > most) return failure(flag + " needs a number " + range + ", not '" + text + "'");
+  if (text.empty() || *end || n < least || n > most) return util::failure(flag + " needs a number " + range + ", not '" + text + "'");
   return n;
 }
 
@@ -44,35 +44,35 @@ const std::vector<FlagShape>& filter_flags() {
   return flags;
 }
 
-Expected<NodeFilter> node_filter(const FlagValues& flags) {
+util::Expected<NodeFilter> node_filter(const FlagValues& flags) {
   NodeFilter f;
   for (const std::string& k : comma_list(every(flags, "--kind"))) {
     auto kind = parse_kind(k);
-    if (!kind) return failure(not_one_of("kind", k, kind_words()));
+    if (!kind) return util::failure(not_one_of("kind", k, kind_words()));
     f.kinds.emplace_back(kind_name(*kind));
   }
   f.tags = comma_list(every(flags, "--tag"));
   const std::vector<std::string> statuses = status_words();
   for (const std::string& s : comma_list(every(flags, "--status"))) {
-    if (std::find(statuses.begin(), statuses.end(), s) == statuses.end()) return failure(not_one_of("status", s, statuses, "statuses"));
+    if (std::find(statuses.begin(), statuses.end(), s) == statuses.end()) return util::failure(not_one_of("status", s, statuses, "statuses"));
     f.statuses.push_back(s);
   }
   f.introduced_by = last(flags, "--introduced-by").value_or("");
   f.source = last(flags, "--source").value_or("");
   if (auto y = last(flags, "--year")) {
     f.years = parse_year_range(*y);
-    if (!f.years) return failure("--year takes A..B, A.., ..B or one year (A <= B), not '" + *y + "'");
+    if (!f.years) return util::failure("--year takes A..B, A.., ..B or one year (A <= B), not '" + *y + "'");
   }
   f.contested = flags.count("--contested") > 0;
   if (auto t = last(flags, "--text")) {
-    if (fts_query(*t).empty()) return failure("--text needs a word to search for");
+    if (fts_query(*t).empty()) return util::failure("--text needs a word to search for");
     f.text = *t;
     f.sort = SortKey::Relevance;
   }
   if (auto s = last(flags, "--sort")) {
     auto key = parse_sort_key(*s);
-    if (!key) return failure(not_one_of("sort key", *s, {"id", "title", "year", "status", "relevance"}));
-    if (*key == SortKey::Relevance && f.text.empty()) return failure("--sort relevance needs --text");
+    if (!key) return util::failure(not_one_of("sort key", *s, {"id", "title", "year", "status", "relevance"}));
+    if (*key == SortKey::Relevance && f.text.empty()) return util::failure("--sort relevance needs --text");
     f.sort = *key;
     f.descending = s->starts_with('-');
   }
@@ -84,12 +84,12 @@ Expected<NodeFilter> node_filter(const FlagValues& flags) {
   return f;
 }
 
-Expected<QuerySpec> query_spec(const FlagValues& flags, const std::vector<std::string>& operands) {
+util::Expected<QuerySpec> query_spec(const FlagValues& flags, const std::vector<std::string>& operands) {
   if (!operands.empty())
-    return failure("unexpected argument '" + operands.front() + "' (to search the text, use --text \"" + operands.front() + "\")");
+    return util::failure("unexpected argument '" + operands.front() + "' (to search the text, use --text \"" + operands.front() + "\")");
   QuerySpec spec;
   spec.sql = last(flags, "--sql");
-  if (spec.sql && has_filter(flags)) return failure("--sql cannot be combined with filters");
+  if (spec.sql && has_filter(flags)) return util::failure("--sql cannot be combined with filters");
   if (spec.sql) return spec;
   auto filter = node_filter(flags);
   if (!filter) return std::unexpected(filter.error());
@@ -97,8 +97,8 @@ Expected<QuerySpec> query_spec(const FlagValues& flags, const std::vector<std::s
   return spec;
 }
 
-Expected<QuerySpec> neighbors_spec(const FlagValues& flags, const std::vector<std::string>& operands) {
-  if (operands.size() != 1) return failure(operands.empty() ? "which node? (neighbors ID)" : "one ID at a time");
+util::Expected<QuerySpec> neighbors_spec(const FlagValues& flags, const std::vector<std::string>& operands) {
+  if (operands.size() != 1) return util::failure(operands.empty() ? "which node? (neighbors ID)" : "one ID at a time");
   QuerySpec spec;
   spec.command = QuerySpec::Command::Neighbors;
   spec.id = operands.front();
@@ -113,27 +113,27 @@ Expected<QuerySpec> neighbors_spec(const FlagValues& flags, const std::vector<st
   return spec;
 }
 
-Expected<QuerySpec> origin_spec(const std::vector<std::string>& operands) {
-  if (operands.size() != 1) return failure(operands.empty() ? "which practice? (origin SOTA-ID)" : "one ID at a time");
+util::Expected<QuerySpec> origin_spec(const std::vector<std::string>& operands) {
+  if (operands.size() != 1) return util::failure(operands.empty() ? "which practice? (origin SOTA-ID)" : "one ID at a time");
   QuerySpec spec;
   spec.command = QuerySpec::Command::Origin;
   spec.id = operands.front();
   return spec;
 }
 
-Expected<SqlLimits> sql_limits(const FlagValues& flags) {
+util::Expected<SqlLimits> sql_limits(const FlagValues& flags) {
   SqlLimits limits;
   if (auto t = last(flags, "--timeout")) {
     char* end = nullptr;
     double seconds = std::strtod(t->c_str(), &end);
     if (t->empty() || *end || !(seconds > 0) || seconds > 1e6)
-      return failure("--timeout needs a number of seconds > 0, not '" + *t + "'");
+      return util::failure("--timeout needs a number of seconds > 0, not '" + *t + "'");
     limits.timeout = std::chrono::milliseconds(static_cast<long long>(seconds * 1000 + 0.5));
   }
   if (auto m = last(flags, "--max-rows")) {
     char* end = nullptr;
     long long n = std::strtoll(m->c_str(), &end, 10);
-    if (m->empty() || *end || n < 1) return failure("--max-rows needs a number >= 1, not '" + *m + "'");
+    if (m->empty() || *end || n < 1) return util::failure("--max-rows needs a number >= 1, not '" + *m + "'");
     limits.max_rows = static_cast<std::size_t>(n);
   }
   return limits;

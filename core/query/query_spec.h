@@ -43,21 +43,21 @@ const std::vector<FlagShape>& filter_flags();
 
 // `query`'s filters from its flags (--kind, --tag, --status, --introduced-by, --source, --year,
 // --contested, --text, --sort, --limit); flags of other meaning are ignored.
-Expected<NodeFilter> node_filter(const FlagValues& flags);
+util::Expected<NodeFilter> node_filter(const FlagValues& flags);
 // `query` from its flags and operands: filters, or --sql alone (the command line's --format,
 // --freshness, --timeout and --max-rows are not the spec's and are ignored here).
-Expected<QuerySpec> query_spec(const FlagValues& flags, const std::vector<std::string>& operands);
+util::Expected<QuerySpec> query_spec(const FlagValues& flags, const std::vector<std::string>& operands);
 // `neighbors ID [--depth N] [--relation R,..]`.
-Expected<QuerySpec> neighbors_spec(const FlagValues& flags, const std::vector<std::string>& operands);
+util::Expected<QuerySpec> neighbors_spec(const FlagValues& flags, const std::vector<std::string>& operands);
 // `origin SOTA-ID`.
-Expected<QuerySpec> origin_spec(const std::vector<std::string>& operands);
+util::Expected<QuerySpec> origin_spec(const std::vector<std::string>& operands);
 // --timeout SECONDS and --max-rows N of `query --sql`.
-Expected<SqlLimits> sql_limits(const FlagValues& flags);
+util::Expected<SqlLimits> sql_limits(const FlagValues& flags);
 
 // A query block's command line: "query ...", "neighbors ID ...", "origin SOTA-ID", with the flags
 // each command takes on the command line but those that choose how the answer is printed or
 // checked (--format, --freshness, --timeout, --max-rows). `this`, where an id goes, is `this_id`.
-Expected<QuerySpec> parse_query_block(std::string_view line, std::string_view this_id);
+util::Expected<QuerySpec> parse_query_block(std::string_view line, std::string_view this_id);
 
 // Why `origin ID` has no answer when ID is not a practice: `kind` is its kind's name, empty for none.
 // One wording for the lint rule (Q001) and the page's error box.

@@ -15,7 +15,7 @@ bool blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 }  // namespace
 
-Expected<std::vector<std::string>> split_command_line(std::string_view line) {
+util::Expected<std::vector<std::string>> split_command_line(std::string_view line) {
   std::vector<std::string> words;
   std::string word;
   bool in_word = false;
@@ -40,7 +40,7 @@ Expected<std::vector<std::string>> split_command_line(std::string_view line) {
         if (c == '"' && line[i] == '\\' && i + 1 < line.size() && (line[i + 1] == '"' || line[i + 1] == '\\')) ++i;
         word += line[i];
       }
-      if (i >= line.size()) return failure(std::string("unclosed ") + c + " (opened at character " + std::to_string(open + 1) + ")");
+      if (i >= line.size()) return util::failure(std::string("unclosed ") + c + " (opened at character " + std::to_string(open + 1) + ")");
     } else {
       word += c;
     }
@@ -71,7 +71,7 @@ std::vector<std::string> status_words() {
 std::string not_one_of(const std::string& what, const std::string& value, const std::vector<std::string>& choices,
                        const std::string& plural) {
   std::string reason = "unknown " + what + " '" + value + "'";
-  if (auto best = closest_match(value, choices)) reason += "; did you mean '" + *best + "'?";
+  if (auto best = util::closest_match(value, choices)) reason += "; did you mean '" + *best + "'?";
   std::string all;
   for (const std::string& c : choices) all += (all.empty() ? "" : ", ") + c;
   return reason + " (" + (plural.empty() ? what + "s" : plural) + ": " + all + ")";

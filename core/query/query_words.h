@@ -13,7 +13,7 @@ namespace anth::query {
 // "query --text \"entropy collapse\" --limit 5" as words: blanks separate words; '...' keeps its
 // text as it is, "..." too but for \" and \\; a backslash outside quotes keeps the next character, or continues the line before a line break.
 // Fails on an unclosed quote.
-Expected<std::vector<std::string>> split_command_line(std::string_view line);
+util::Expected<std::vector<std::string>> split_command_line(std::string_view line);
 
 // "lit", "note", "sota", "theory", "term".
 std::vector<std::string> kind_words();

@@ -10,11 +10,11 @@
 
 namespace anth::query::detail {
 
-using index_detail::Statement;
+using index::detail::Statement;
 
 // Calls `each(stmt)` for every row; fails with SQLite's reason.
 template <class Each>
-Expected<void> for_each_row(Statement& stmt, Each&& each) {
+util::Expected<void> for_each_row(Statement& stmt, Each&& each) {
   if (auto ready = stmt.ready(); !ready) return ready;
   while (true) {
     auto row = stmt.next();

@@ -115,24 +115,24 @@ Cell cell_of(sqlite3_stmt* stmt, int i) {
 
 }  // namespace
 
-Expected<std::size_t> run_readonly_sql(sqlite3* db, const std::string& sql, const SqlLimits& limits, const RowSink& sink) {
+util::Expected<std::size_t> run_readonly_sql(sqlite3* db, const std::string& sql, const SqlLimits& limits, const RowSink& sink) {
   Guard guard(db, limits.timeout);
   const char* tail = nullptr;
   sqlite3_stmt* raw = nullptr;
   int prepared = sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size()), &raw, &tail);
   StatementPtr stmt(raw);
-  if (guard.refused()) return failure(sql_read_only_message);
-  if (prepared != SQLITE_OK) return failure(one_line(sqlite3_errmsg(db)));
-  if (!stmt) return failure("no SQL statement given");
+  if (guard.refused()) return util::failure(sql_read_only_message);
+  if (prepared != SQLITE_OK) return util::failure(one_line(sqlite3_errmsg(db)));
+  if (!stmt) return util::failure("no SQL statement given");
   // Only comments and semicolons may follow the statement.
   if (tail && *tail) {
     sqlite3_stmt* next = nullptr;
     int rc = sqlite3_prepare_v2(db, tail, -1, &next, nullptr);
     StatementPtr rest(next);
-    if (rc != SQLITE_OK || rest) return failure("one SQL statement at a time");
+    if (rc != SQLITE_OK || rest) return util::failure("one SQL statement at a time");
   }
   // What the authorizer let through is a read; anything SQLite itself calls a write is refused too.
-  if (!sqlite3_stmt_readonly(stmt.get())) return failure(sql_read_only_message);
+  if (!sqlite3_stmt_readonly(stmt.get())) return util::failure(sql_read_only_message);
 
   int columns = sqlite3_column_count(stmt.get());
   std::vector<std::string> names;
@@ -147,10 +147,10 @@ Expected<std::size_t> run_readonly_sql(sqlite3* db, const std::string& sql, cons
     int rc = sqlite3_step(stmt.get());
     if (rc == SQLITE_DONE) return count;
     if (rc == SQLITE_INTERRUPT || (rc != SQLITE_ROW && guard.timed_out()))
-      return failure("stopped after " + seconds_text(limits.timeout) + " s, the time limit (--timeout SECONDS raises it)");
-    if (rc != SQLITE_ROW) return failure(one_line(sqlite3_errmsg(db)));
+      return util::failure("stopped after " + seconds_text(limits.timeout) + " s, the time limit (--timeout SECONDS raises it)");
+    if (rc != SQLITE_ROW) return util::failure(one_line(sqlite3_errmsg(db)));
     if (count == limits.max_rows)
-      return failure("stopped at " + std::to_string(count) + " rows, the row limit (add a LIMIT, or --max-rows N raises it)");
+      return util::failure("stopped at " + std::to_string(count) + " rows, the row limit (add a LIMIT, or --max-rows N raises it)");
     row.clear();
     for (int i = 0; i < columns; ++i) row.push_back(cell_of(stmt.get(), i));
     sink.row(row);

@@ -35,6 +35,6 @@ struct RowSink {
 // statement ("no such table: x"), a refused one (sql_read_only_message), more than one statement, the
 // time limit or the row limit (the rows up to the limit were handed over). `db` must be a QueryDb's
 // read-only handle.
-Expected<std::size_t> run_readonly_sql(sqlite3* db, const std::string& sql, const SqlLimits& limits, const RowSink& sink);
+util::Expected<std::size_t> run_readonly_sql(sqlite3* db, const std::string& sql, const SqlLimits& limits, const RowSink& sink);
 
 }  // namespace anth::query

@@ -8,7 +8,7 @@
 #include "core/util/static_registry.h"
 #include "core/util/thread_pool.h"
 
-namespace anth {
+namespace anth::rules {
 
 namespace {
 
@@ -23,7 +23,7 @@ std::vector<Check>& checks() {
   return c;
 }
 
-[[noreturn]] void fail(const std::string& why) { registry_failure("rule", why); }
+[[noreturn]] void fail(const std::string& why) { util::registry_failure("rule", why); }
 
 }  // namespace
 
@@ -57,13 +57,13 @@ void Findings::add(Location where, std::string message, std::vector<RelatedLocat
   out_.push_back({std::string(rule_.id), rule_.severity, std::move(where), std::move(message), std::move(related)});
 }
 
-std::vector<Diagnostic> check_graph(const Corpus& corpus, const Graph& graph) {
+std::vector<Diagnostic> check_graph(const Corpus& corpus, const graph::Graph& graph) {
   const RuleContext context{corpus, graph};
   // The rules read the graph and corpus only: each on the next free core, its findings apart, joined in
   // catalogue order (a resident workspace runs them after every edit; docs/serve.md).
   const std::vector<GraphRule>& rules = graph_rules();
   std::vector<std::vector<Diagnostic>> found(rules.size());
-  parallel_for(rules.size(), worker_count(), [&](std::size_t i, unsigned) {
+  util::parallel_for(rules.size(), util::worker_count(), [&](std::size_t i, unsigned) {
     Findings findings(*rules[i].info, found[i]);
     rules[i].check(context, findings);
   });
@@ -73,4 +73,4 @@ std::vector<Diagnostic> check_graph(const Corpus& corpus, const Graph& graph) {
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::rules

@@ -14,11 +14,11 @@
 #include "core/model/diagnostic.h"
 #include "core/model/rule_catalog.h"
 
-namespace anth {
+namespace anth::rules {
 
 struct RuleContext {
   const Corpus& corpus;
-  const Graph& graph;
+  const graph::Graph& graph;
 };
 
 // Where a check puts its findings: each gets the rule's id and catalogue severity.
@@ -52,6 +52,6 @@ struct GraphRule {
 const std::vector<GraphRule>& graph_rules();
 
 // Runs every graph rule over the corpus (the S and R findings of ingest are not included), sorted.
-std::vector<Diagnostic> check_graph(const Corpus& corpus, const Graph& graph);
+std::vector<Diagnostic> check_graph(const Corpus& corpus, const graph::Graph& graph);
 
-}  // namespace anth
+}  // namespace anth::rules

@@ -12,21 +12,21 @@ Location value_location(const Note& note, std::string_view key) {
   return f->items.empty() ? f->where : f->items.front().where;
 }
 
-bool is_kind(const Graph& graph, std::size_t v, Kind kind) { return graph.note(v).kind == kind; }
+bool is_kind(const graph::Graph& graph, std::size_t v, Kind kind) { return graph.note(v).kind == kind; }
 
-std::string with_year(const Graph& graph, std::size_t v) {
+std::string with_year(const graph::Graph& graph, std::size_t v) {
   std::string text = graph.note(v).id;
   if (auto y = graph.year(v)) text += " (" + std::to_string(*y) + ")";
   return text;
 }
 
-std::optional<std::size_t> first_target(const Graph& graph, std::size_t v, std::string_view kind) {
+std::optional<std::size_t> first_target(const graph::Graph& graph, std::size_t v, std::string_view kind) {
   if (auto e = first_edge(graph, v, kind)) return e->to;
   return std::nullopt;
 }
 
-std::optional<Edge> first_edge(const Graph& graph, std::size_t v, std::string_view kind) {
-  std::vector<Edge> edges = graph.out_edges(v, kind);
+std::optional<graph::Edge> first_edge(const graph::Graph& graph, std::size_t v, std::string_view kind) {
+  std::vector<graph::Edge> edges = graph.out_edges(v, kind);
   if (edges.empty()) return std::nullopt;
   return edges.front();
 }

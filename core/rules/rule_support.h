@@ -16,13 +16,13 @@ Location file_start(const Note& note);
 // Where the first value of a field was written; its key when it has no value; else the file start.
 Location value_location(const Note& note, std::string_view key);
 
-bool is_kind(const Graph& graph, std::size_t v, Kind kind);
+bool is_kind(const graph::Graph& graph, std::size_t v, Kind kind);
 // "LIT-088 (2023)", or "LIT-088" when the year is unknown.
-std::string with_year(const Graph& graph, std::size_t v);
+std::string with_year(const graph::Graph& graph, std::size_t v);
 // The target of the first edge of `kind` leaving v, if any.
-std::optional<std::size_t> first_target(const Graph& graph, std::size_t v, std::string_view kind);
+std::optional<std::size_t> first_target(const graph::Graph& graph, std::size_t v, std::string_view kind);
 // The first edge of `kind` leaving v, if any.
-std::optional<Edge> first_edge(const Graph& graph, std::size_t v, std::string_view kind);
+std::optional<graph::Edge> first_edge(const graph::Graph& graph, std::size_t v, std::string_view kind);
 
 // "a, b, c".
 std::string join(const std::vector<std::string>& items, std::string_view separator = ", ");

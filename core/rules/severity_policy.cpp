@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
-namespace anth {
+namespace anth::rules {
 
 std::vector<Diagnostic> finalize_diagnostics(std::vector<Diagnostic> raw, const Corpus& corpus, const Config& config) {
   std::unordered_map<std::string, const Note*> by_path;
@@ -20,4 +20,4 @@ std::vector<Diagnostic> finalize_diagnostics(std::vector<Diagnostic> raw, const 
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::rules

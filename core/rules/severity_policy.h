@@ -7,8 +7,8 @@
 #include "core/model/corpus.h"
 #include "core/model/diagnostic.h"
 
-namespace anth {
+namespace anth::rules {
 
 std::vector<Diagnostic> finalize_diagnostics(std::vector<Diagnostic> raw, const Corpus& corpus, const Config& config);
 
-}  // namespace anth
+}  // namespace anth::rules

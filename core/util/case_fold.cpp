@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-namespace anth {
+namespace anth::util {
 
 namespace {
 
@@ -48,4 +48,4 @@ std::size_t word_character_at(std::string_view text, std::size_t at) {
   }
 }
 
-}  // namespace anth
+}  // namespace anth::util

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace anth {
+namespace anth::util {
 
 // The case-folded, NFC-composed form of UTF-8 text; ASCII text takes a fast path. Text that is not
 // valid UTF-8 (ingest refuses such notes, S008) is folded in its ASCII letters only.
@@ -17,4 +17,4 @@ std::string fold_case(std::string_view text);
 // that are not valid UTF-8 are no word character.
 std::size_t word_character_at(std::string_view text, std::size_t at);
 
-}  // namespace anth
+}  // namespace anth::util

@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace anth {
+namespace anth::util {
 
 namespace fs = std::filesystem;
 
@@ -129,4 +129,4 @@ Expected<std::string> read_inside(const fs::path& root_real, const std::string& 
   return read_all(fd.get(), limit, static_cast<std::uint64_t>(st.st_size));
 }
 
-}  // namespace anth
+}  // namespace anth::util

@@ -9,7 +9,7 @@
 
 #include "core/util/expected.h"
 
-namespace anth {
+namespace anth::util {
 
 // The real path of a corpus root (symbolic links resolved); the root as given when it does not exist.
 std::filesystem::path real_root(const std::filesystem::path& root);
@@ -26,4 +26,4 @@ bool resolves_inside(const std::filesystem::path& root_real, const std::filesyst
 Expected<std::string> read_inside(const std::filesystem::path& root_real, const std::string& relative,
                                   std::uint64_t limit);
 
-}  // namespace anth
+}  // namespace anth::util

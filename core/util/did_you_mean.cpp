@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-namespace anth {
+namespace anth::util {
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> row(b.size() + 1);
@@ -60,4 +60,4 @@ std::optional<std::string> closest_match(std::string_view word, const std::vecto
   return best;
 }
 
-}  // namespace anth
+}  // namespace anth::util

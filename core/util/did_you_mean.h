@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace anth {
+namespace anth::util {
 
 // Levenshtein distance, case-insensitive.
 std::size_t edit_distance(std::string_view a, std::string_view b);
@@ -13,4 +13,4 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 // the word's length (at least 2 edits), or nullopt.
 std::optional<std::string> closest_match(std::string_view word, const std::vector<std::string>& candidates);
 
-}  // namespace anth
+}  // namespace anth::util

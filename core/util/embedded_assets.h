@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace anth {
+namespace anth::util {
 
 // The bytes of an embedded file, by its path relative to the repository root
 // ("render/assets/page.html"), or nullopt when no such file was embedded.
@@ -14,4 +14,4 @@ std::optional<std::string_view> embedded_asset(std::string_view path);
 // Every embedded path that starts with prefix, in build order.
 std::vector<std::string_view> embedded_asset_names(std::string_view prefix);
 
-}  // namespace anth
+}  // namespace anth::util

@@ -4,11 +4,11 @@
 #include <expected>
 #include <string>
 
-namespace anth {
+namespace anth::util {
 
 template <class T>
 using Expected = std::expected<T, std::string>;
 
 inline std::unexpected<std::string> failure(std::string reason) { return std::unexpected(std::move(reason)); }
 
-}  // namespace anth
+}  // namespace anth::util

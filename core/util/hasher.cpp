@@ -2,7 +2,7 @@
 
 #include <xxhash.h>
 
-namespace anth {
+namespace anth::util {
 
 void Hasher::Free::operator()(XXH3_state_s* s) const { XXH3_freeState(s); }
 
@@ -26,4 +26,4 @@ std::uint64_t Hasher::digest() const {
 
 std::uint64_t hash_text(std::string_view s) { return XXH3_64bits(s.data(), s.size()); }
 
-}  // namespace anth
+}  // namespace anth::util

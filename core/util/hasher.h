@@ -8,7 +8,7 @@
 
 struct XXH3_state_s;  // xxhash.h stays in hasher.cpp
 
-namespace anth {
+namespace anth::util {
 
 class Hasher {
  public:
@@ -31,4 +31,4 @@ class Hasher {
 // XXH3 of one text, in one call.
 std::uint64_t hash_text(std::string_view s);
 
-}  // namespace anth
+}  // namespace anth::util

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <utility>
 
-namespace anth {
+namespace anth::util {
 
 std::string escape_html(std::string_view text) {
   std::string out;
@@ -140,4 +140,4 @@ void append_escaped_href(std::string& out, std::string_view url) {
   }
 }
 
-}  // namespace anth
+}  // namespace anth::util

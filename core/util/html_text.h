@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace anth {
+namespace anth::util {
 
 // Escapes & < > " ' for HTML text, attribute values (always double-quoted) and SVG.
 std::string escape_html(std::string_view text);
@@ -26,4 +26,4 @@ bool is_safe_url(std::string_view url);
 // The lowercase ASCII slug of a heading ("Key takeaways" -> "key-takeaways"); "section" when empty.
 std::string slugify(std::string_view text);
 
-}  // namespace anth
+}  // namespace anth::util

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <string_view>
 
-namespace anth {
+namespace anth::util {
 
 // cmark-gfm's table extension (0.29.0.gfm.6) takes time quadratic in the number of cells of a row: one
 // 100 KB row of 50,000 cells takes half a minute. A body with a line of more pipes than this is parsed
@@ -20,4 +20,4 @@ inline bool has_huge_table_row(std::string_view body) {
   return false;
 }
 
-}  // namespace anth
+}  // namespace anth::util

@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-namespace anth {
+namespace anth::util {
 
 namespace {
 
@@ -36,4 +36,4 @@ int natural_compare(std::string_view a, std::string_view b) {
   return a.compare(b) < 0 ? -1 : (a == b ? 0 : 1);  // "LIT-08" and "LIT-8": stable tie-break
 }
 
-}  // namespace anth
+}  // namespace anth::util

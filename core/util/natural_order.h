@@ -4,7 +4,7 @@
 // "v2-LIT-9" < "v10-LIT-1"), everything else bytewise.
 #include <string_view>
 
-namespace anth {
+namespace anth::util {
 
 // Negative, zero or positive like strcmp. Ids equal as numbers but written differently ("LIT-08",
 // "LIT-8") are told apart bytewise, so only equal strings compare equal.
@@ -12,4 +12,4 @@ int natural_compare(std::string_view a, std::string_view b);
 
 inline bool natural_less(std::string_view a, std::string_view b) { return natural_compare(a, b) < 0; }
 
-}  // namespace anth
+}  // namespace anth::util

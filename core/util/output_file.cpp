@@ -8,7 +8,7 @@
 #include <cstring>
 #include <string>
 
-namespace anth {
+namespace anth::util {
 
 namespace fs = std::filesystem;
 
@@ -111,4 +111,4 @@ bool write_all(int fd, std::string_view bytes) {
   return true;
 }
 
-}  // namespace anth
+}  // namespace anth::util

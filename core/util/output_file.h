@@ -14,7 +14,7 @@
 
 #include "core/util/expected.h"
 
-namespace anth {
+namespace anth::util {
 
 struct OutputFileOptions {
   bool follow_links = true;
@@ -33,4 +33,4 @@ Expected<bool> create_new_file(const std::filesystem::path& path, std::string_vi
 // Writes all of `bytes` to `fd`, again after a short write or EINTR; false (errno set) on failure.
 bool write_all(int fd, std::string_view bytes);
 
-}  // namespace anth
+}  // namespace anth::util

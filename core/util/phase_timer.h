@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <string_view>
 
-namespace anth {
+namespace anth::util {
 
 class PhaseTimer {
  public:
@@ -43,4 +43,4 @@ class PhaseTimer {
   double last_cpu_ = 0;
 };
 
-}  // namespace anth
+}  // namespace anth::util

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace anth {
+namespace anth::util {
 
 [[noreturn]] inline void registry_failure(std::string_view registry, const std::string& why) {
   std::fprintf(stderr, "anthology: %.*s registry: %s\n", static_cast<int>(registry.size()), registry.data(), why.c_str());
@@ -45,4 +45,4 @@ class StaticRegistry {
   bool frozen_ = false;
 };
 
-}  // namespace anth
+}  // namespace anth::util

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-namespace anth {
+namespace anth::util {
 
 std::string escape_for_terminal(std::string_view text) {
   std::string out;
@@ -27,4 +27,4 @@ std::string escape_for_terminal(std::string_view text) {
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::util

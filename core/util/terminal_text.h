@@ -5,10 +5,10 @@
 #include <string>
 #include <string_view>
 
-namespace anth {
+namespace anth::util {
 
 // The text with C0 control characters, DEL and C1 control characters (U+0080..U+009F) written as
 // escapes: "\n", "\r", "\t", else "\x1b" or "\u009b". Other bytes, invalid UTF-8 included, are kept.
 std::string escape_for_terminal(std::string_view text);
 
-}  // namespace anth
+}  // namespace anth::util

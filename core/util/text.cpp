@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-namespace anth {
+namespace anth::util {
 
 int column_of(std::string_view line, std::size_t offset) {
   int col = 1;
@@ -28,4 +28,4 @@ int count_words(std::string_view text) {
   return words;
 }
 
-}  // namespace anth
+}  // namespace anth::util

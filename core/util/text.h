@@ -7,7 +7,7 @@
 #include "core/util/case_fold.h"
 #include "core/util/utf8.h"  // find_invalid_utf8
 
-namespace anth {
+namespace anth::util {
 
 // 1-based column of byte offset `offset` within `line`, counted in code points.
 int column_of(std::string_view line, std::size_t offset);
@@ -15,4 +15,4 @@ std::string_view trim(std::string_view s);
 // The number of whitespace-separated words.
 int count_words(std::string_view text);
 
-}  // namespace anth
+}  // namespace anth::util

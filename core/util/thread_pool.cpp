@@ -2,7 +2,7 @@
 
 #include <atomic>
 
-namespace anth {
+namespace anth::util {
 
 unsigned worker_count(unsigned max_threads) {
   unsigned n = std::thread::hardware_concurrency();
@@ -35,4 +35,4 @@ void parallel_for(std::size_t n, unsigned workers, const std::function<void(std:
   if (error) std::rethrow_exception(error);
 }
 
-}  // namespace anth
+}  // namespace anth::util

@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-namespace anth {
+namespace anth::util {
 
 // One worker per core, between 1 and `max_threads`.
 unsigned worker_count(unsigned max_threads = 8);
@@ -89,4 +89,4 @@ void ordered_parallel(std::size_t n, unsigned workers, std::size_t window, Make&
   if (error) std::rethrow_exception(error);
 }
 
-}  // namespace anth
+}  // namespace anth::util

@@ -1,6 +1,6 @@
 #include "core/util/utf8.h"
 
-namespace anth {
+namespace anth::util {
 
 std::size_t utf8_sequence_length(std::string_view s, std::size_t at) {
   const auto* b = reinterpret_cast<const unsigned char*>(s.data());
@@ -52,4 +52,4 @@ std::string escape_invalid_utf8(std::string_view s) {
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::util

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace anth {
+namespace anth::util {
 
 // The length of the valid UTF-8 sequence starting at `at` (1-4), or 0 when the bytes there are not
 // one: a stray continuation byte, a truncated sequence, an overlong form, a surrogate, past U+10FFFF.
@@ -17,4 +17,4 @@ std::size_t find_invalid_utf8(std::string_view text);
 // mistaken for text: "caf\xe9.md" for a Latin-1 "café.md".
 std::string escape_invalid_utf8(std::string_view text);
 
-}  // namespace anth
+}  // namespace anth::util

@@ -26,9 +26,9 @@ struct PaperRecord {
 };
 
 // The papers of the graph in natural id order.
-std::vector<PaperRecord> paper_records(const Graph& graph);
+std::vector<PaperRecord> paper_records(const graph::Graph& graph);
 
-void write_bibtex(const Graph& graph, std::ostream& out);
-void write_csl_json(const Graph& graph, std::ostream& out);
+void write_bibtex(const graph::Graph& graph, std::ostream& out);
+void write_csl_json(const graph::Graph& graph, std::ostream& out);
 
 }  // namespace anth::render::exchange

@@ -33,7 +33,7 @@ std::string bibtex_text(std::string_view text) {
 std::string bibtex_author(const std::string& name, bool last) {
   if (last && (name == "et al." || name == "et al" || name == "others")) return "others";
   std::string text = bibtex_text(name);
-  std::string folded = fold_case(name);
+  std::string folded = util::fold_case(name);
   bool split_risk = name.find(',') != std::string::npos || folded.find(" and ") != std::string::npos ||
                     folded == "others";
   return split_risk ? "{" + text + "}" : text;
@@ -80,7 +80,7 @@ void write_entry(const PaperRecord& p, std::ostream& out) {
 
 }  // namespace
 
-void write_bibtex(const Graph& graph, std::ostream& out) {
+void write_bibtex(const graph::Graph& graph, std::ostream& out) {
   bool first = true;
   for (const PaperRecord& p : paper_records(graph)) {
     if (!first) out << "\n";

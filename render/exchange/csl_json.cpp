@@ -47,7 +47,7 @@ ordered_json csl_item(const PaperRecord& p) {
 
 }  // namespace
 
-void write_csl_json(const Graph& graph, std::ostream& out) {
+void write_csl_json(const graph::Graph& graph, std::ostream& out) {
   ordered_json items = ordered_json::array();
   for (const PaperRecord& p : paper_records(graph)) items.push_back(csl_item(p));
   out << items.dump(2, ' ', false, ordered_json::error_handler_t::replace) << "\n";

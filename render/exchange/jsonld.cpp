@@ -27,7 +27,7 @@ ordered_json jsonld_object(const RdfObject& o) {
 
 }  // namespace
 
-void write_jsonld(const Graph& graph, std::ostream& out) {
+void write_jsonld(const graph::Graph& graph, std::ostream& out) {
   ordered_json context = ordered_json::object();
   for (const RdfPrefix& p : rdf_prefixes()) context[p.name] = p.iri;
   ordered_json nodes = ordered_json::array();

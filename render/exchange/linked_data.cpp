@@ -122,7 +122,7 @@ void add_paper(Triples& t, const std::string& s, const Note& n) {
   t.add(s, v("venue"), literal(n.venue));
 }
 
-void add_node(Triples& t, const Graph& graph, std::size_t vertex) {
+void add_node(Triples& t, const graph::Graph& graph, std::size_t vertex) {
   const Note& n = graph.note(vertex);
   const std::string s = node_iri(n.id);
   if (n.kind == Kind::Lit) add_paper(t, s, n);
@@ -132,8 +132,8 @@ void add_node(Triples& t, const Graph& graph, std::size_t vertex) {
   t.add(s, std::string(schema) + "identifier", literal(n.id));
   t.add(s, v("status"), literal(n.status));
   for (const std::string& tag : n.tags) t.add(s, std::string(schema) + "keywords", literal(tag));
-  for (const Edge& e : graph.out_edges(vertex)) {
-    if (is_property_edge(e)) continue;  // a property's own key ("related" on a page) is not the schema's relation
+  for (const graph::Edge& e : graph.out_edges(vertex)) {
+    if (graph::is_property_edge(e)) continue;  // a property's own key ("related" on a page) is not the schema's relation
     const std::string o = node_iri(graph.note(e.to).id);
     for (const RelationMapping& m : relation_mappings) {
       if (e.relation->kind != m.relation) continue;
@@ -153,12 +153,12 @@ const std::vector<RdfPrefix>& rdf_prefixes() {
   return prefixes;
 }
 
-std::vector<Triple> graph_triples(const Graph& graph) {
+std::vector<Triple> graph_triples(const graph::Graph& graph) {
   Triples t;
   add_vocabulary(t);
   std::vector<std::size_t> order(graph.vertex_count());
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return natural_less(graph.note(a).id, graph.note(b).id); });
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return util::natural_less(graph.note(a).id, graph.note(b).id); });
   for (std::size_t vertex : order) add_node(t, graph, vertex);
   return std::move(t.list);
 }

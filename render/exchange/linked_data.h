@@ -33,9 +33,9 @@ const std::vector<RdfPrefix>& rdf_prefixes();
 
 // The vocabulary's declarations, then every node's triples in natural id order, each node's relations
 // in file order; no triple twice.
-std::vector<Triple> graph_triples(const Graph& graph);
+std::vector<Triple> graph_triples(const graph::Graph& graph);
 
-void write_turtle(const Graph& graph, std::ostream& out);
-void write_jsonld(const Graph& graph, std::ostream& out);
+void write_turtle(const graph::Graph& graph, std::ostream& out);
+void write_jsonld(const graph::Graph& graph, std::ostream& out);
 
 }  // namespace anth::render::exchange

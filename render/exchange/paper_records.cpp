@@ -25,7 +25,7 @@ VenueKind venue_kind(std::string_view venue) {
   static constexpr std::array<std::string_view, 17> words{
       "proceedings", "conference", "workshop", "symposium", "findings", "neurips", "nips", "icml", "iclr",
       "acl",         "emnlp",      "naacl",    "cvpr",      "iccv",     "eccv",    "aaai", "interspeech"};
-  std::string folded = fold_case(venue);
+  std::string folded = util::fold_case(venue);
   // Whole words only: "acl" is no proceedings in "Miracles".
   for (std::size_t at = 0; at < folded.size();) {
     std::size_t end = at;
@@ -50,7 +50,7 @@ std::string joined(const Field& f) {
 
 }  // namespace
 
-std::vector<PaperRecord> paper_records(const Graph& graph) {
+std::vector<PaperRecord> paper_records(const graph::Graph& graph) {
   std::vector<PaperRecord> papers;
   for (std::size_t v = 0; v < graph.vertex_count(); ++v) {
     const Note& n = graph.note(v);
@@ -60,7 +60,7 @@ std::vector<PaperRecord> paper_records(const Graph& graph) {
       if (!mapped(f.key) && !f.items.empty()) p.extra.emplace_back(f.key, joined(f));
     papers.push_back(std::move(p));
   }
-  std::sort(papers.begin(), papers.end(), [](const PaperRecord& a, const PaperRecord& b) { return natural_less(a.key, b.key); });
+  std::sort(papers.begin(), papers.end(), [](const PaperRecord& a, const PaperRecord& b) { return util::natural_less(a.key, b.key); });
   return papers;
 }
 

@@ -52,7 +52,7 @@ std::string turtle_object(const RdfObject& o) {
 
 }  // namespace
 
-void write_turtle(const Graph& graph, std::ostream& out) {
+void write_turtle(const graph::Graph& graph, std::ostream& out) {
   for (const RdfPrefix& p : rdf_prefixes()) out << "@prefix " << p.name << ": <" << p.iri << "> .\n";
   const std::string* subject = nullptr;
   for (const Triple& t : graph_triples(graph)) {

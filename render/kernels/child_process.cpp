@@ -18,7 +18,7 @@
 
 extern char** environ;
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 namespace {
 
@@ -180,4 +180,4 @@ std::string first_lines(const std::string& text, std::size_t max_lines, std::siz
   return out;
 }
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

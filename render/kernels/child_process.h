@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 struct ProcessOutcome {
   bool started = false;
@@ -25,4 +25,4 @@ ProcessOutcome run_process(const std::vector<std::string>& argv, double timeout_
 // At most max_lines lines of text, cut (with " ...") at max_chars: a short report of what a process said.
 std::string first_lines(const std::string& text, std::size_t max_lines, std::size_t max_chars);
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 std::string number_text(double v) {
   char buf[32];
@@ -17,4 +17,4 @@ std::string bound_text(const std::string& direction, double bound, double tolera
   return number_text(bound);
 }
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

@@ -3,7 +3,7 @@
 // (docs/kernels.md, "Every program"). Used by `kernels check`, K003 and the node page.
 #include <string>
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 // `direction` as the RESULT line gives it ("<=", ">=", "≈"); empty (a result stored before directions
 // were recorded) gives the number alone. Numbers as %g; a NaN bound is "nan".
@@ -12,4 +12,4 @@ std::string bound_text(const std::string& direction, double bound, double tolera
 // A measured or bound value as %g ("0.1", "5.045", "nan").
 std::string number_text(double v);
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

@@ -11,7 +11,7 @@
 
 #include "render/kernels/child_process.h"
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 namespace fs = std::filesystem;
 
@@ -76,4 +76,4 @@ std::optional<std::string> find_compiler(const std::string& requested) {
   return std::nullopt;
 }
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

@@ -16,7 +16,7 @@
 #include "render/kernels/claim_text.h"
 #include "render/kernels/kernel_library.h"
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 namespace {
 
@@ -81,7 +81,7 @@ std::vector<const Note*> kernel_nodes(const Corpus& corpus, const std::vector<st
 
 std::string program_key(const Note& n) {
   if (n.kernel.empty() || !check_kernel_request(program_request(n)).empty()) return {};
-  return hex(hash_text(emit_kernel_source(program_request(n))));
+  return hex(util::hash_text(emit_kernel_source(program_request(n))));
 }
 
 std::vector<KernelCheck> plan_checks(const std::vector<const Note*>& nodes, const std::vector<Diagnostic>& diagnostics) {
@@ -107,7 +107,7 @@ std::size_t run_checks(std::vector<KernelCheck>& checks, const CheckOptions& opt
   std::vector<std::size_t> runs;
   for (const auto& [program, i] : first) runs.push_back(i);
   std::atomic<std::size_t> done{0};
-  parallel_for(runs.size(), std::max(1u, options.workers), [&](std::size_t r, unsigned) {
+  util::parallel_for(runs.size(), std::max(1u, options.workers), [&](std::size_t r, unsigned) {
     KernelCheck& c = checks[runs[r]];
     RunOptions own = options.run;  // each its own source name: the workers must not share one
     own.source_name = split_kernel_name(c.node->kernel).first + ".cpp";
@@ -123,7 +123,7 @@ std::size_t run_checks(std::vector<KernelCheck>& checks, const CheckOptions& opt
   return runs.size();
 }
 
-StoredKernelResult stored_result(const KernelCheck& c, const std::string& compiler, const std::string& when) {
+index::StoredKernelResult stored_result(const KernelCheck& c, const std::string& compiler, const std::string& when) {
   return {c.node->id, c.node->kernel, c.result.pass, claims_json(c.result), compiler, when, c.result.error, c.program};
 }
 
@@ -145,4 +145,4 @@ std::vector<Diagnostic> kernel_findings(const std::vector<KernelCheck>& checks) 
   return rules::kernel_claim_findings(runs);
 }
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

@@ -13,7 +13,7 @@
 #include "core/model/diagnostic.h"
 #include "render/kernels/kernel_runner.h"
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 // The in-graph SOTA and THEORY notes that name a kernel (all of them when `ids` is empty), sorted by id.
 // Unknown ids are reported in `missing`.
@@ -50,11 +50,11 @@ std::size_t run_checks(std::vector<KernelCheck>& checks, const CheckOptions& opt
                        const std::function<bool(const std::string&)>& wanted = {});
 
 // The index's row for a check that ran: `compiler` names it with its version, `when` is ISO 8601 UTC.
-StoredKernelResult stored_result(const KernelCheck& c, const std::string& compiler, const std::string& when);
+index::StoredKernelResult stored_result(const KernelCheck& c, const std::string& compiler, const std::string& when);
 // Now as ISO 8601 UTC, for `when`.
 std::string utc_now();
 
 // The runs of `checks` (those not skipped) handed to rule K003 (core/rules/kernel/).
 std::vector<Diagnostic> kernel_findings(const std::vector<KernelCheck>& checks);
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

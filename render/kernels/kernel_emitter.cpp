@@ -14,7 +14,7 @@
 #include "core/util/embedded_assets.h"
 #include "render/kernels/kernel_library.h"
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 namespace {
 
@@ -234,15 +234,15 @@ std::string emit_kernel_source(const KernelRequest& request) {
   const KernelInfo& kernel = *find_kernel(name);
   const std::string variant =
       requested_variant.empty() && !kernel.variants.empty() ? kernel.variants.front() : requested_variant;
-  const auto text = embedded_asset(kernel_template_path(kernel.name));
+  const auto text = util::embedded_asset(kernel_template_path(kernel.name));
   if (!text) throw std::logic_error("no embedded template for kernel " + kernel.name);
   std::string source(*text);
   replace_placeholder(source, "header", header_comment(kernel, variant, request), kernel.name);
   replace_placeholder(source, "parameters", parameters_block(kernel, variant, request), kernel.name);
-  const auto support = embedded_asset("render/kernels/templates/support.inc");
+  const auto support = util::embedded_asset("render/kernels/templates/support.inc");
   if (!support) throw std::logic_error("no embedded render/kernels/templates/support.inc");
   replace_placeholder(source, "support", std::string(*support), kernel.name);
   return source;
 }
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

@@ -7,7 +7,7 @@
 
 #include "core/model/kernel_catalog.h"
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 // The self-contained C++17 program for one node (docs/kernels.md, "How it is built").
 // Throws std::invalid_argument (its message lists the problems) when check_kernel_request finds any.
@@ -24,4 +24,4 @@ std::string kernel_template_path(std::string_view kernel);
 std::string comment_safe(std::string_view text);
 std::string cpp_string_literal(std::string_view text);
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

@@ -5,7 +5,7 @@
 
 #include "core/util/embedded_assets.h"
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 namespace {
 
@@ -73,7 +73,7 @@ std::vector<Mutant> parse_mutants(std::string_view kernel, std::string_view text
 }
 
 std::vector<Mutant> kernel_mutants(std::string_view kernel) {
-  const auto text = embedded_asset("render/kernels/mutants/" + std::string(kernel) + ".txt");
+  const auto text = util::embedded_asset("render/kernels/mutants/" + std::string(kernel) + ".txt");
   return text ? parse_mutants(kernel, *text) : std::vector<Mutant>{};
 }
 
@@ -89,4 +89,4 @@ std::string apply_mutant(std::string source, const Mutant& mutant) {
   return source;
 }
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 struct Mutant {
   std::string kernel;       // "qk_norm" or "qk_norm.rmsnorm": what it is emitted as
@@ -38,4 +38,4 @@ std::vector<Mutant> parse_mutants(std::string_view kernel, std::string_view text
 // not occur exactly once (the template changed under the catalogue).
 std::string apply_mutant(std::string source, const Mutant& mutant);
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

@@ -5,7 +5,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 namespace {
 
@@ -74,4 +74,4 @@ KernelResult parse_kernel_output(const std::string& output, int exit_status) {
   return result;
 }
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

@@ -4,14 +4,14 @@
 #include <algorithm>
 #include <map>
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 KernelRefresh refresh_kernel_results(const Corpus& corpus, const std::vector<Diagnostic>& diagnostics,
-                                     const std::vector<StoredKernelResult>& stored,
+                                     const std::vector<index::StoredKernelResult>& stored,
                                      const std::function<std::optional<RefreshToolchain>()>& toolchain) {
   KernelRefresh out;
-  std::map<std::string, const StoredKernelResult*, std::less<>> by_node, by_program;
-  for (const StoredKernelResult& r : stored) {
+  std::map<std::string, const index::StoredKernelResult*, std::less<>> by_node, by_program;
+  for (const index::StoredKernelResult& r : stored) {
     by_node[r.node] = &r;
     if (!r.program.empty()) by_program.try_emplace(r.program, &r);
   }
@@ -23,7 +23,7 @@ KernelRefresh refresh_kernel_results(const Corpus& corpus, const std::vector<Dia
     auto own = by_node.find(c.node->id);
     if (own != by_node.end() && own->second->program == c.program) continue;  // current
     if (auto same = by_program.find(c.program); same != by_program.end()) {
-      StoredKernelResult row = *same->second;  // another node ran this very program
+      index::StoredKernelResult row = *same->second;  // another node ran this very program
       row.node = c.node->id;
       row.kernel = c.node->kernel;
       out.rows.push_back(std::move(row));
@@ -46,14 +46,14 @@ KernelRefresh refresh_kernel_results(const Corpus& corpus, const std::vector<Dia
   return out;
 }
 
-std::vector<StoredKernelResult> merge_results(std::vector<StoredKernelResult> stored, std::vector<StoredKernelResult> fresh) {
-  std::map<std::string, StoredKernelResult> rows;
-  for (StoredKernelResult& r : stored) rows[r.node] = std::move(r);
-  for (StoredKernelResult& r : fresh) rows[r.node] = std::move(r);
-  std::vector<StoredKernelResult> out;
+std::vector<index::StoredKernelResult> merge_results(std::vector<index::StoredKernelResult> stored, std::vector<index::StoredKernelResult> fresh) {
+  std::map<std::string, index::StoredKernelResult> rows;
+  for (index::StoredKernelResult& r : stored) rows[r.node] = std::move(r);
+  for (index::StoredKernelResult& r : fresh) rows[r.node] = std::move(r);
+  std::vector<index::StoredKernelResult> out;
   out.reserve(rows.size());
   for (auto& [node, r] : rows) out.push_back(std::move(r));
   return out;
 }
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

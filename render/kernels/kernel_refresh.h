@@ -13,7 +13,7 @@
 #include "core/model/diagnostic.h"
 #include "render/kernels/kernel_checks.h"
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 // How to compile, asked for only when some program must run; nullopt leaves those nodes unchecked.
 struct RefreshToolchain {
@@ -22,17 +22,17 @@ struct RefreshToolchain {
 };
 
 struct KernelRefresh {
-  std::vector<StoredKernelResult> rows;  // the new rows, one per node brought up to date, by node
+  std::vector<index::StoredKernelResult> rows;  // the new rows, one per node brought up to date, by node
   std::size_t programs_run = 0;          // distinct programs compiled and run
   std::size_t reused = 0;                // nodes given another node's result of the same program
   std::size_t unchecked = 0;             // nodes left stale or missing (no toolchain)
 };
 
 KernelRefresh refresh_kernel_results(const Corpus& corpus, const std::vector<Diagnostic>& diagnostics,
-                                     const std::vector<StoredKernelResult>& stored,
+                                     const std::vector<index::StoredKernelResult>& stored,
                                      const std::function<std::optional<RefreshToolchain>()>& toolchain);
 
 // `stored` with `fresh` in place of the rows of the same nodes, sorted by node.
-std::vector<StoredKernelResult> merge_results(std::vector<StoredKernelResult> stored, std::vector<StoredKernelResult> fresh);
+std::vector<index::StoredKernelResult> merge_results(std::vector<index::StoredKernelResult> stored, std::vector<index::StoredKernelResult> fresh);
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

@@ -9,7 +9,7 @@
 
 #include "render/kernels/child_process.h"
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 namespace fs = std::filesystem;
 
@@ -110,4 +110,4 @@ KernelResult compile_and_run(const std::string& source, const RunOptions& option
   return parsed;
 }
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace anth::kernels {
+namespace anth::render::kernels {
 
 struct KernelResult {
   std::string node, kernel;  // from the RESULT line
@@ -59,4 +59,4 @@ std::string compiler_version(const std::string& compiler);
 // Splits a compiler command into words: spaces separate, single or double quotes group.
 std::vector<std::string> split_command(const std::string& command);
 
-}  // namespace anth::kernels
+}  // namespace anth::render::kernels

@@ -4,7 +4,7 @@
 #include "core/util/utf8.h"
 #include "render/lint/lint_report.h"
 
-namespace anth {
+namespace anth::render::lint {
 
 std::string format_json(const std::vector<Diagnostic>& diagnostics, const LintSummary& summary) {
   using nlohmann::ordered_json;
@@ -13,17 +13,17 @@ std::string format_json(const std::vector<Diagnostic>& diagnostics, const LintSu
     const RuleInfo* rule = find_rule(d.rule);
     ordered_json related = ordered_json::array();
     for (const RelatedLocation& r : d.related)
-      related.push_back({{"file", escape_invalid_utf8(r.where.file)},
+      related.push_back({{"file", util::escape_invalid_utf8(r.where.file)},
                          {"line", r.where.line},
                          {"column", r.where.column},
-                         {"message", escape_invalid_utf8(r.message)}});
+                         {"message", util::escape_invalid_utf8(r.message)}});
     list.push_back({{"rule", d.rule},
                     {"name", rule ? std::string(rule->name) : ""},
                     {"severity", severity_name(d.severity)},
-                    {"file", escape_invalid_utf8(d.where.file)},
+                    {"file", util::escape_invalid_utf8(d.where.file)},
                     {"line", d.where.line},
                     {"column", d.where.column},
-                    {"message", escape_invalid_utf8(d.message)},
+                    {"message", util::escape_invalid_utf8(d.message)},
                     {"related", related}});
   }
   ordered_json doc = {{"version", 1},
@@ -40,4 +40,4 @@ std::string format_json(const std::vector<Diagnostic>& diagnostics, const LintSu
   return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 
-}  // namespace anth
+}  // namespace anth::render::lint

@@ -5,7 +5,7 @@
 
 #include "core/model/diagnostic.h"
 
-namespace anth {
+namespace anth::render::lint {
 
 struct LintSummary {
   std::size_t files = 0;
@@ -24,4 +24,4 @@ std::string format_text(const std::vector<Diagnostic>& diagnostics, const LintSu
 std::string format_json(const std::vector<Diagnostic>& diagnostics, const LintSummary& summary);
 std::string format_sarif(const std::vector<Diagnostic>& diagnostics, const std::string& tool_version);
 
-}  // namespace anth
+}  // namespace anth::render::lint

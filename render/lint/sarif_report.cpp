@@ -8,7 +8,7 @@
 #include "render/lint/lint_report.h"
 #include "render/site/html.h"
 
-namespace anth {
+namespace anth::render::lint {
 
 namespace {
 
@@ -27,12 +27,12 @@ const char* sarif_level(Severity s) {
 // artifactLocation.uri is a URI reference (SARIF 3.4.3): a path is percent-encoded ("a b.md" -> "a%20b.md").
 ordered_json physical(const Location& where) {
   return {{"physicalLocation",
-           {{"artifactLocation", {{"uri", site::percent_encode(escape_invalid_utf8(where.file))}, {"uriBaseId", "CORPUS"}}},
+           {{"artifactLocation", {{"uri", render::site::percent_encode(util::escape_invalid_utf8(where.file))}, {"uriBaseId", "CORPUS"}}},
             {"region", {{"startLine", where.line}, {"startColumn", where.column}}}}}};
 }
 
 ordered_json rule_descriptor(const RuleInfo& rule) {
-  std::string doc = std::string(embedded_asset("docs/rules/" + std::string(rule.id) + ".md").value_or(rule.summary));
+  std::string doc = std::string(util::embedded_asset("docs/rules/" + std::string(rule.id) + ".md").value_or(rule.summary));
   return {{"id", rule.id},
           {"name", rule.name},
           {"shortDescription", {{"text", rule.summary}}},
@@ -55,7 +55,7 @@ std::string format_sarif(const std::vector<Diagnostic>& diagnostics, const std::
     ordered_json result = {{"ruleId", d.rule},
                            {"ruleIndex", rule_index},
                            {"level", sarif_level(d.severity)},
-                           {"message", {{"text", escape_invalid_utf8(d.message)}}},
+                           {"message", {{"text", util::escape_invalid_utf8(d.message)}}},
                            {"locations", ordered_json::array({physical(d.where)})}};
     if (!d.related.empty()) {
       ordered_json related = ordered_json::array();
@@ -63,7 +63,7 @@ std::string format_sarif(const std::vector<Diagnostic>& diagnostics, const std::
       for (const RelatedLocation& r : d.related) {
         ordered_json loc = physical(r.where);
         loc["id"] = id++;
-        loc["message"] = {{"text", escape_invalid_utf8(r.message)}};
+        loc["message"] = {{"text", util::escape_invalid_utf8(r.message)}};
         related.push_back(loc);
       }
       result["relatedLocations"] = related;
@@ -88,4 +88,4 @@ std::string format_sarif(const std::vector<Diagnostic>& diagnostics, const std::
   return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 
-}  // namespace anth
+}  // namespace anth::render::lint

@@ -2,7 +2,7 @@
 #include "core/util/terminal_text.h"
 #include "render/lint/lint_report.h"
 
-namespace anth {
+namespace anth::render::lint {
 
 namespace {
 
@@ -36,12 +36,12 @@ std::string format_text(const std::vector<Diagnostic>& diagnostics, const LintSu
   for (const Diagnostic& d : diagnostics) {
     const RuleInfo* rule = find_rule(d.rule);
     // File names and messages quote notes: escaped, so they cannot forge lines or drive the terminal.
-    out += escape_for_terminal(d.where.file) + ":" + std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + ": ";
+    out += util::escape_for_terminal(d.where.file) + ":" + std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + ": ";
     out += color ? std::string(color_of(d.severity)) + severity_name(d.severity) + "\033[0m" : severity_name(d.severity);
-    out += ": " + escape_for_terminal(d.message) + " [" + d.rule + (rule ? " " + std::string(rule->name) : "") + "]\n";
+    out += ": " + util::escape_for_terminal(d.message) + " [" + d.rule + (rule ? " " + std::string(rule->name) : "") + "]\n";
     for (const RelatedLocation& r : d.related)
-      out += "  " + escape_for_terminal(r.where.file) + ":" + std::to_string(r.where.line) + ":" +
-             std::to_string(r.where.column) + ": note: " + escape_for_terminal(r.message) + "\n";
+      out += "  " + util::escape_for_terminal(r.where.file) + ":" + std::to_string(r.where.line) + ":" +
+             std::to_string(r.where.column) + ": note: " + util::escape_for_terminal(r.message) + "\n";
   }
   out += plural(summary.files, "file") + ", " + plural(summary.nodes, "node") + ", " + plural(summary.edges, "edge") +
          ": " + plural(summary.errors, "error") + ", " + plural(summary.warnings, "warning") + ", " +
@@ -49,4 +49,4 @@ std::string format_text(const std::vector<Diagnostic>& diagnostics, const LintSu
   return out;
 }
 
-}  // namespace anth
+}  // namespace anth::render::lint

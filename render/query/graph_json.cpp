@@ -6,13 +6,13 @@
 #include "core/util/natural_order.h"
 #include "render/query/node_text.h"
 
-namespace anth::render {
+namespace anth::render::query {
 
-void write_graph_json(const Graph& graph, std::ostream& out) {
+void write_graph_json(const graph::Graph& graph, std::ostream& out) {
   std::vector<std::size_t> order(graph.vertex_count());
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return natural_compare(graph.note(a).id, graph.note(b).id) < 0;
+    return util::natural_compare(graph.note(a).id, graph.note(b).id) < 0;
   });
   ordered_json nodes = ordered_json::array(), edges = ordered_json::array();
   for (std::size_t v : order) {
@@ -27,7 +27,7 @@ void write_graph_json(const Graph& graph, std::ostream& out) {
     node["path"] = n.path;
     node["tags"] = n.tags;
     nodes.push_back(std::move(node));
-    for (const Edge& e : graph.out_edges(v)) {
+    for (const graph::Edge& e : graph.out_edges(v)) {
       ordered_json edge;
       edge["source"] = n.id;
       edge["target"] = graph.note(e.to).id;
@@ -45,4 +45,4 @@ void write_graph_json(const Graph& graph, std::ostream& out) {
   out << dump(j);
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::query

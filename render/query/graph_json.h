@@ -6,8 +6,8 @@
 
 #include "core/graph/graph.h"
 
-namespace anth::render {
+namespace anth::render::query {
 
-void write_graph_json(const Graph& graph, std::ostream& out);
+void write_graph_json(const graph::Graph& graph, std::ostream& out);
 
-}  // namespace anth::render
+}  // namespace anth::render::query

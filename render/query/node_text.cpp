@@ -2,10 +2,10 @@
 
 #include "core/util/terminal_text.h"
 
-namespace anth::render {
+namespace anth::render::query {
 
-using query::NodeRef;
-using query::StoredFinding;
+using anth::query::NodeRef;
+using anth::query::StoredFinding;
 
 std::string citation(const std::vector<std::string>& authors, std::optional<int> year, const std::string& arxiv) {
   std::string out;
@@ -37,22 +37,22 @@ std::string incoming_heading(std::string_view relation) {
 }
 
 std::string ref_text(const NodeRef& ref) {
-  std::string id = escape_for_terminal(ref.id);
-  return ref.title.empty() ? id : id + " — " + escape_for_terminal(ref.title);
+  std::string id = util::escape_for_terminal(ref.id);
+  return ref.title.empty() ? id : id + " — " + util::escape_for_terminal(ref.title);
 }
 
 std::string finding_lines(const std::vector<StoredFinding>& findings, const std::string& indent) {
   std::string out;
   for (const StoredFinding& f : findings) {
-    out += indent + escape_for_terminal(f.file) + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) + ": " +
-           f.severity + ": " + escape_for_terminal(f.message) + " [" + f.rule + (f.name.empty() ? "" : " " + f.name) + "]\n";
+    out += indent + util::escape_for_terminal(f.file) + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) + ": " +
+           f.severity + ": " + util::escape_for_terminal(f.message) + " [" + f.rule + (f.name.empty() ? "" : " " + f.name) + "]\n";
     auto related = ordered_json::parse(f.related_json, nullptr, false);
     if (!related.is_array()) continue;
     for (const auto& r : related)
       if (r.is_object())
-        out += indent + "  " + escape_for_terminal(r.value("file", std::string())) + ":" +
+        out += indent + "  " + util::escape_for_terminal(r.value("file", std::string())) + ":" +
                std::to_string(r.value("line", 1)) + ":" + std::to_string(r.value("col", r.value("column", 1))) +
-               ": note: " + escape_for_terminal(r.value("message", std::string())) + "\n";
+               ": note: " + util::escape_for_terminal(r.value("message", std::string())) + "\n";
   }
   return out;
 }
@@ -99,4 +99,4 @@ std::string dump(const ordered_json& value) {
   return value.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::query

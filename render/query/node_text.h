@@ -10,7 +10,7 @@
 
 #include "core/query/node_details.h"
 
-namespace anth::render {
+namespace anth::render::query {
 
 using ordered_json = nlohmann::ordered_json;
 
@@ -25,17 +25,17 @@ std::string outgoing_heading(std::string_view relation);
 std::string incoming_heading(std::string_view relation);
 
 // "LIT-640 — Query-Key Normalization for Transformers" (just the id when the title is empty).
-std::string ref_text(const query::NodeRef& ref);
+std::string ref_text(const anth::query::NodeRef& ref);
 
 // Lint's text form, one line each (and one per related location), each line prefixed by indent.
-std::string finding_lines(const std::vector<query::StoredFinding>& findings, const std::string& indent);
+std::string finding_lines(const std::vector<anth::query::StoredFinding>& findings, const std::string& indent);
 
-ordered_json ref_json(const query::NodeRef& ref);
+ordered_json ref_json(const anth::query::NodeRef& ref);
 // The shape of a diagnostic in `anthology lint --format json`.
-ordered_json finding_json(const query::StoredFinding& finding);
-ordered_json findings_json(const std::vector<query::StoredFinding>& findings);
+ordered_json finding_json(const anth::query::StoredFinding& finding);
+ordered_json findings_json(const std::vector<anth::query::StoredFinding>& findings);
 
 // JSON text as every query command prints it: two-space indent, a final newline.
 std::string dump(const ordered_json& value);
 
-}  // namespace anth::render
+}  // namespace anth::render::query

@@ -3,12 +3,12 @@
 #include "core/util/terminal_text.h"
 #include "render/query/node_text.h"
 
-namespace anth::render {
+namespace anth::render::query {
 
-using query::Hedge;
-using query::Link;
-using query::LinkedPaper;
-using query::Provenance;
+using anth::query::Hedge;
+using anth::query::Link;
+using anth::query::LinkedPaper;
+using anth::query::Provenance;
 
 namespace {
 
@@ -64,9 +64,9 @@ std::string origin_mark(const LinkedPaper& lp, const Provenance& p) {
 
 }  // namespace
 
-query::ResultTable origin_table(const Provenance& p) {
-  using query::Cell;
-  query::ResultTable t;
+anth::query::ResultTable origin_table(const Provenance& p) {
+  using anth::query::Cell;
+  anth::query::ResultTable t;
   t.columns = {"year", "id", "title", "linked as"};
   for (const LinkedPaper& lp : p.linked) {
     std::string mark = origin_mark(lp, p);
@@ -79,8 +79,8 @@ query::ResultTable origin_table(const Provenance& p) {
 
 std::string origin_text(const Provenance& p) {
   // Text from notes is escaped (escape_for_terminal): ref_text and finding_lines do it for theirs.
-  std::string out = escape_for_terminal(p.practice.id) + ": " + escape_for_terminal(p.practice.title) + "\n";
-  out += "  " + escape_for_terminal((p.practice.kind.empty() ? std::string("?") : p.practice.kind) +
+  std::string out = util::escape_for_terminal(p.practice.id) + ": " + util::escape_for_terminal(p.practice.title) + "\n";
+  out += "  " + util::escape_for_terminal((p.practice.kind.empty() ? std::string("?") : p.practice.kind) +
                                     (p.practice.status.empty() ? "" : " · " + p.practice.status) + " · " + p.path) +
          "\n";
 
@@ -88,9 +88,9 @@ std::string origin_text(const Provenance& p) {
   if (p.origin) {
     out += "  " + ref_text(*p.origin) + "\n";
     std::string cite = citation(p.origin_authors, p.origin->year, p.origin_arxiv);
-    if (!cite.empty()) out += "  " + escape_for_terminal(cite) + "\n";
+    if (!cite.empty()) out += "  " + util::escape_for_terminal(cite) + "\n";
   } else if (!p.introduced_by_written.empty()) {
-    out += "  " + escape_for_terminal(p.introduced_by_written) + " — names no note\n";
+    out += "  " + util::escape_for_terminal(p.introduced_by_written) + " — names no note\n";
   } else {
     out += "  none: introduced_by is missing\n";
   }
@@ -101,7 +101,7 @@ std::string origin_text(const Provenance& p) {
       out += "  " + year_text(lp.paper.year) + "  " + ref_text(lp.paper);
       if (std::string mark = origin_mark(lp, p); !mark.empty()) out += "  " + mark;
       out += "\n";
-      out += "        " + escape_for_terminal(links_text(lp)) + "\n";
+      out += "        " + util::escape_for_terminal(links_text(lp)) + "\n";
     }
   }
 
@@ -192,4 +192,4 @@ std::string origin_json(const Provenance& p) {
   return dump(j);
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::query

@@ -7,10 +7,10 @@
 #include <set>
 #include <sstream>
 
-namespace anth::render {
+namespace anth::render::query {
 
-using query::Cell;
-using query::ResultTable;
+using anth::query::Cell;
+using anth::query::ResultTable;
 
 namespace {
 
@@ -132,4 +132,4 @@ std::string format_result(const ResultTable& table, ResultFormat format, std::si
   return {};
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::query

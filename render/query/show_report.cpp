@@ -8,13 +8,13 @@
 #include "core/util/terminal_text.h"
 #include "render/query/node_text.h"
 
-namespace anth::render {
+namespace anth::render::query {
 
-using query::NodeDetails;
-using query::NodeProperties;
-using query::Property;
-using query::PropertyValue;
-using query::RelationEnd;
+using anth::query::NodeDetails;
+using anth::query::NodeProperties;
+using anth::query::Property;
+using anth::query::PropertyValue;
+using anth::query::RelationEnd;
 
 namespace {
 
@@ -66,7 +66,7 @@ ordered_json property_json(const NodeProperties& d, const Property& p) {
 
 // One relation's other end: "LIT-640 — Title", or the target as written when it names no note.
 std::string end_text(const PropertyValue& v) {
-  if (v.target.id.empty()) return escape_for_terminal(v.text.value_or("")) + " — (no such note)";
+  if (v.target.id.empty()) return util::escape_for_terminal(v.text.value_or("")) + " — (no such note)";
   return ref_text(v.target);
 }
 
@@ -84,12 +84,12 @@ std::string kernel_text(const NodeDetails& d) {
   std::string out;
   std::string name = !p.kernel.empty() ? p.kernel : d.kernel_result->kernel;
   if (!d.kernel_result) return "  " + name + " — not checked yet (anthology kernels check " + p.node.id + ")\n";
-  const StoredKernelResult& k = *d.kernel_result;
+  const index::StoredKernelResult& k = *d.kernel_result;
   out += "  " + name + " — " + (k.pass ? "passed" : "failed");
   if (!k.checked_at.empty()) out += ", checked " + k.checked_at;
   if (!k.compiler.empty()) out += " with " + k.compiler;
   out += "\n";
-  if (!k.error.empty()) out += "    " + escape_for_terminal(k.error) + "\n";
+  if (!k.error.empty()) out += "    " + util::escape_for_terminal(k.error) + "\n";
   auto claims = ordered_json::parse(k.claims_json, nullptr, false);
   if (claims.is_array())
     for (const auto& c : claims) {
@@ -112,7 +112,7 @@ ordered_json kernel_json(const NodeDetails& d) {
     k["last_result"] = nullptr;
     return k;
   }
-  const StoredKernelResult& r = *d.kernel_result;
+  const index::StoredKernelResult& r = *d.kernel_result;
   auto claims = ordered_json::parse(r.claims_json, nullptr, false);
   k["last_result"] = {{"kernel", r.kernel},
                       {"pass", r.pass},
@@ -142,8 +142,8 @@ std::string written_lines(const std::vector<Property>& written) {
   for (const Property& p : written) width = std::max(width, p.key.size());
   std::string out;
   for (const Property& p : written)
-    out += "  " + escape_for_terminal(p.key) + std::string(width - p.key.size() + 2, ' ') +
-           escape_for_terminal(property_text(p)) + "\n";
+    out += "  " + util::escape_for_terminal(p.key) + std::string(width - p.key.size() + 2, ' ') +
+           util::escape_for_terminal(property_text(p)) + "\n";
   return out;
 }
 
@@ -152,15 +152,15 @@ std::string written_lines(const std::vector<Property>& written) {
 // Every piece of text from the note is escaped (escape_for_terminal) before it reaches a line.
 std::string show_text(const NodeDetails& d) {
   const NodeProperties& p = d.properties;
-  std::string out = escape_for_terminal(p.node.id) + ": " + escape_for_terminal(p.node.title) + "\n";
+  std::string out = util::escape_for_terminal(p.node.id) + ": " + util::escape_for_terminal(p.node.title) + "\n";
   std::string facts = p.node.kind.empty() ? "?" : p.node.kind;
   if (!p.node.status.empty()) facts += " · " + p.node.status;
   if (p.node.year) facts += " · " + std::to_string(*p.node.year);
   facts += " · " + p.path;
-  out += "  " + escape_for_terminal(facts) + "\n";
+  out += "  " + util::escape_for_terminal(facts) + "\n";
   if (p.node.kind == "LIT") {
     std::string cite = citation(p.authors, p.own_year, p.arxiv);
-    if (!cite.empty()) out += "  " + escape_for_terminal(cite) + "\n";
+    if (!cite.empty()) out += "  " + util::escape_for_terminal(cite) + "\n";
   }
   if (!p.in_graph) out += "  not in the graph: the note has errors (see Lint below)\n";
   if (!p.written.empty()) out += "\nProperties\n" + written_lines(p.written);
@@ -169,7 +169,7 @@ std::string show_text(const NodeDetails& d) {
   if (!p.readings.empty()) {
     out += "\nReadings\n";
     for (const auto& r : p.readings)
-      out += "  " + ref_text(r) + (r.status.empty() ? "" : " (" + escape_for_terminal(r.status) + ")") + "\n";
+      out += "  " + ref_text(r) + (r.status.empty() ? "" : " (" + util::escape_for_terminal(r.status) + ")") + "\n";
   }
   if (!p.kernel.empty() || d.kernel_result) out += "\nKernel\n" + kernel_text(d);
   out += "\nLint\n";
@@ -207,4 +207,4 @@ std::string show_json(const NodeDetails& d) {
   return dump(j);
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::query

@@ -4,9 +4,9 @@
 
 #include "core/query/node_details.h"
 
-namespace anth::render {
+namespace anth::render::query {
 
-std::string show_text(const query::NodeDetails& details);
-std::string show_json(const query::NodeDetails& details);
+std::string show_text(const anth::query::NodeDetails& details);
+std::string show_json(const anth::query::NodeDetails& details);
 
-}  // namespace anth::render
+}  // namespace anth::render::query

@@ -4,10 +4,10 @@
 #include "render/query/result_formats.h"
 #include "render/query/text_width.h"
 
-namespace anth::render {
+namespace anth::render::query {
 
-using query::Cell;
-using query::ResultTable;
+using anth::query::Cell;
+using anth::query::ResultTable;
 
 namespace {
 
@@ -89,4 +89,4 @@ std::string format_table(const ResultTable& table, std::size_t width, std::optio
   return out;
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::query

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-namespace anth::render {
+namespace anth::render::query {
 
 namespace {
 
@@ -85,4 +85,4 @@ std::size_t output_width() {
   return 100;
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::query

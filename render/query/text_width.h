@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace anth::render {
+namespace anth::render::query {
 
 // Columns on a terminal: combining marks and zero-width characters take none, East Asian wide and
 // emoji characters two, every other code point one. Invalid bytes count one each.
@@ -21,4 +21,4 @@ std::string one_line(std::string_view text);
 // terminal; else 100.
 std::size_t output_width();
 
-}  // namespace anth::render
+}  // namespace anth::render::query

@@ -2,10 +2,10 @@
 
 #include "render/query/node_text.h"
 
-namespace anth::render {
+namespace anth::render::query {
 
-using query::Cell;
-using query::Hop;
+using anth::query::Cell;
+using anth::query::Hop;
 
 namespace {
 
@@ -58,8 +58,8 @@ std::string path_json(const std::vector<Hop>& hops, const std::vector<std::strin
   return dump(j);
 }
 
-query::ResultTable neighbors_table(const std::vector<Hop>& hops) {
-  query::ResultTable t;
+anth::query::ResultTable neighbors_table(const std::vector<Hop>& hops) {
+  anth::query::ResultTable t;
   t.columns = {"depth", "id", "kind", "via", "title"};
   for (const Hop& h : hops)
     t.rows.push_back({Cell::of(static_cast<std::int64_t>(h.depth)), Cell::of(h.node.id), Cell::of(h.node.kind),
@@ -83,4 +83,4 @@ std::string neighbors_json(const std::vector<Hop>& hops, int depth, const std::v
   return dump(j);
 }
 
-}  // namespace anth::render
+}  // namespace anth::render::query

@@ -9,7 +9,7 @@
 #include "core/graph/graph.h"
 #include "render/site/edge_kinds.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 struct OutEdge {
   std::uint32_t to;  // vertex
@@ -19,7 +19,7 @@ struct OutEdge {
 
 class Adjacency {
  public:
-  explicit Adjacency(const Graph& graph);
+  explicit Adjacency(const graph::Graph& graph);
   // The edges leaving v, in Graph::out_edges order.
   std::span<const OutEdge> out(std::size_t v) const {
     return {edges_.data() + start_[v], edges_.data() + start_[v + 1]};
@@ -30,4 +30,4 @@ class Adjacency {
   std::vector<OutEdge> edges_;
 };
 
-}  // namespace anth::site
+}  // namespace anth::render::site

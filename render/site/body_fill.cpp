@@ -7,7 +7,7 @@
 #include "render/site/embeds.h"
 #include "render/site/html.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -26,19 +26,19 @@ void append_term_close(std::string& out, const GlossaryTerm& term, std::size_t t
 // A plain link as cmark-gfm writes one: what a table cell holds, where cmark-gfm takes no custom node.
 void append_plain_link_open(std::string& out, std::string_view url, std::string_view title) {
   out += "<a href=\"";
-  append_escaped_href(out, url);
+  util::append_escaped_href(out, url);
   out += "\" title=\"";
-  append_escaped_text(out, title);
+  util::append_escaped_text(out, title);
   out += "\">";
 }
 
 // An inline #tag (ingest/inline_tags.h): a link to its tag page; `tag` is escaped as the marker holds it.
 void append_tag_link(std::string& out, std::string_view tag) {
-  std::string name = unescape_text(tag);
+  std::string name = util::unescape_text(tag);
   out += "<a class=\"tag inline-tag\" href=\"";
-  append_escaped_href(out, tag_file(name));
+  util::append_escaped_href(out, tag_file(name));
   out += "\">#";
-  append_escaped_text(out, name);
+  util::append_escaped_text(out, name);
   out += "</a>";
 }
 
@@ -142,7 +142,7 @@ class Filler {
     if (t.id.empty()) {
       if (table) return out.append(shown), from;
       out += "<span class=\"wikilink unresolved\" title=\"";
-      append_escaped_html(out, "unresolved link: " + link->target);
+      util::append_escaped_html(out, "unresolved link: " + link->target);
       return out.append("\">").append(shown).append("</span>"), from;
     }
     // The heading or block as the target's page names it (the resolver found its id); a heading that
@@ -156,9 +156,9 @@ class Filler {
       out += "<a class=\"wikilink";
       if (!t.kind.empty()) out.append(" kind-").append(t.kind);
       out += "\" href=\"";
-      append_escaped_html(out, href);
+      util::append_escaped_html(out, href);
       out += "\" title=\"";
-      append_escaped_html(out, title);
+      util::append_escaped_html(out, title);
       out += "\">";
     }
     return out.append(shown).append("</a>"), from;
@@ -177,7 +177,7 @@ class Filler {
     std::string href = link->resolved.empty() ? attachment_href(link->attachment)
                                               : node_file(link->resolved) + (link->anchor.empty() ? "" : "#" + link->anchor);
     out_.html.append(open);
-    append_escaped_href(out_.html, href);
+    util::append_escaped_href(out_.html, href);
     from = quote;
     // The size Obsidian reads from an image's text, `![alt|300](a.png)`, is not taken: the text stays the alt.
   }
@@ -204,12 +204,12 @@ class Filler {
     std::string href = node_file(link.resolved) + (link.anchor.empty() ? "" : "#" + link.anchor);
     LinkTarget t = target_(link.resolved);
     out += "<div class=\"embed embed-note\" data-embed=\"";
-    append_escaped_html(out, link.resolved);
+    util::append_escaped_html(out, link.resolved);
     out += "\"><div class=\"embed-title\"><a class=\"wikilink\" href=\"";
-    append_escaped_html(out, href);
+    util::append_escaped_html(out, href);
     out += "\">";
-    append_escaped_html(out, t.title.empty() ? t.id : t.title);
-    if (!link.heading.empty()) out += " \u203a ", append_escaped_html(out, link.heading);
+    util::append_escaped_html(out, t.title.empty() ? t.id : t.title);
+    if (!link.heading.empty()) out += " \u203a ", util::append_escaped_html(out, link.heading);
     out.append("</a></div><div class=\"embed-body\">\n").append(inner_html).append("</div></div>");
     return true;
   }
@@ -226,7 +226,7 @@ class Filler {
     std::string_view escaped = until_close(in, body_terms_close, from);
     if (flags.find('s') != std::string_view::npos) linked_.clear();
     bool table = flags.find('t') != std::string_view::npos;
-    std::string text = unescape_text(escaped);
+    std::string text = util::unescape_text(escaped);
     chosen_.clear();
     for (const TermMatch& m : glossary_.scan(text)) {
       const GlossaryTerm& term = glossary_.terms()[m.term];
@@ -245,20 +245,20 @@ class Filler {
     std::string_view all = text;
     for (const TermMatch& m : chosen_) {
       const GlossaryTerm& term = glossary_.terms()[m.term];
-      append_escaped_text(out, all.substr(done, m.offset - done));
+      util::append_escaped_text(out, all.substr(done, m.offset - done));
       std::size_t tip = ++tips_;
       if (table) {
         append_plain_link_open(out, node_file(term.id), term.hover());
-        append_escaped_text(out, all.substr(m.offset, m.length));
+        util::append_escaped_text(out, all.substr(m.offset, m.length));
         out += "</a>";
       } else {
         append_term_open(out, term, tip);
-        append_escaped_text(out, all.substr(m.offset, m.length));
+        util::append_escaped_text(out, all.substr(m.offset, m.length));
         append_term_close(out, term, tip);
       }
       done = m.offset + m.length;
     }
-    append_escaped_text(out, all.substr(done));
+    util::append_escaped_text(out, all.substr(done));
     return from;
   }
 
@@ -289,4 +289,4 @@ FilledBody fill_body(const Note& note, std::string_view body_html, const std::fu
   return Filler(note, target, glossary, html, queries, embeds).run(body_html);
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

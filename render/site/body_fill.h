@@ -13,7 +13,7 @@
 #include "core/model/note.h"
 #include "render/site/glossary.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 // What a link to a note shows; views of text that outlives the filling (the corpus).
 struct LinkTarget {
@@ -48,4 +48,4 @@ FilledBody fill_body(const Note& note, std::string_view body_html, const std::fu
                      const Glossary& glossary, bool html = true, const QueryBlockHtml& queries = {},
                      const EmbedSource& embeds = {});
 
-}  // namespace anth::site
+}  // namespace anth::render::site

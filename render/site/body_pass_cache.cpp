@@ -1,6 +1,6 @@
 #include "render/site/body_pass_cache.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 std::shared_ptr<const PassedNote> BodyPassCache::find(const std::string& path, std::uint64_t key) const {
   auto it = by_path_.find(path);
@@ -48,4 +48,4 @@ void BodyPassCache::replace(std::unordered_map<std::string, std::shared_ptr<cons
   chunk_keys_ = std::move(chunk_keys);
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

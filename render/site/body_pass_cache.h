@@ -15,7 +15,7 @@
 
 #include "render/site/search_index.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 // One note's pass, less its HTML (kept pages do not need it; a page rendered fills its body again).
 struct PassedNote {
@@ -52,4 +52,4 @@ class BodyPassCache {
   std::vector<std::uint64_t> hashes_;
 };
 
-}  // namespace anth::site
+}  // namespace anth::render::site

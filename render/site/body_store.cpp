@@ -6,7 +6,7 @@
 #include <cerrno>
 #include <cstdlib>
 
-namespace anth::site {
+namespace anth::render::site {
 
 BodyStore::BodyStore(std::size_t count) : places_(count) {
   const char* dir = std::getenv("TMPDIR");
@@ -44,4 +44,4 @@ std::optional<std::string> BodyStore::get(std::size_t v) const {
   return html;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

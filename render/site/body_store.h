@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace anth::site {
+namespace anth::render::site {
 
 class BodyStore {
  public:
@@ -35,4 +35,4 @@ class BodyStore {
   std::vector<Place> places_;
 };
 
-}  // namespace anth::site
+}  // namespace anth::render::site

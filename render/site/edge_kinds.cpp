@@ -4,7 +4,7 @@
 
 #include "core/model/schema.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 EdgeKind edge_kind(std::string_view relation) {
   const auto& kinds = relation_kinds();
@@ -34,4 +34,4 @@ std::string edge_legend_html(std::uint32_t drawn) {
   return out;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

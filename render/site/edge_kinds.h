@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace anth::site {
+namespace anth::render::site {
 
 using EdgeKind = std::uint8_t;
 
@@ -23,4 +23,4 @@ std::string edge_class(EdgeKind kind);
 // a key drawn like the edges (graph.css) and the relation's name ("introduced by").
 std::string edge_legend_html(std::uint32_t drawn);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

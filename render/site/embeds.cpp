@@ -9,7 +9,7 @@
 #include "core/util/contained_file.h"
 #include "render/site/html.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -21,7 +21,7 @@ Media media_of(std::string_view path) {
   static constexpr std::array<std::string_view, 5> video = {"mp4", "webm", "ogv", "mov", "mkv"};
   std::size_t dot = path.find_last_of('.');
   if (dot == std::string_view::npos) return Media::Other;
-  std::string ext = fold_case(path.substr(dot + 1));
+  std::string ext = util::fold_case(path.substr(dot + 1));
   auto in = [&](const auto& list) { return std::find(list.begin(), list.end(), ext) != list.end(); };
   return in(images) ? Media::Image : in(audio) ? Media::Audio : in(video) ? Media::Video : Media::Other;
 }
@@ -113,13 +113,13 @@ bool copy_attachments(const Corpus& corpus, std::uint64_t max_bytes, const FileS
       for (const BodyLink& l : n.rendered.links)
         if (!l.attachment.empty()) wanted.insert(l.attachment);
   if (wanted.empty()) return true;
-  const std::filesystem::path root = real_root(corpus.root);
+  const std::filesystem::path root = util::real_root(corpus.root);
   for (std::string_view path : wanted) {
-    auto bytes = read_inside(root, std::string(path), max_bytes);
+    auto bytes = util::read_inside(root, std::string(path), max_bytes);
     if (!bytes || bytes->size() > max_bytes) continue;  // refused at ingest already (S008), or changed since
     if (!sink(attachment_file(path), std::move(*bytes))) return false;
   }
   return true;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

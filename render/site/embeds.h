@@ -12,7 +12,7 @@
 #include "core/model/corpus.h"
 #include "render/site/site_files.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 // Embeds nest at most this deep (a note embedding one that embeds another ...); past it, and for a
 // note already being embedded (a cycle), a link is shown instead.
@@ -35,4 +35,4 @@ std::string_view embedded_part(std::string_view html, std::string_view anchor);
 // when the sink refused a file; an attachment that cannot be read is left out.
 bool copy_attachments(const Corpus& corpus, std::uint64_t max_bytes, const FileSink& sink);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

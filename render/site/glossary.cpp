@@ -10,7 +10,7 @@
 #include "core/util/utf8.h"
 #include "render/site/html.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -30,7 +30,7 @@ const Tables tables;
 // The length of the word character (letter, mark or digit, Unicode's) at `at`, or 0.
 std::size_t word_length(std::string_view s, std::size_t at) {
   unsigned char c = static_cast<unsigned char>(s[at]);
-  return c < 0x80 ? tables.word[c] : word_character_at(s, at);
+  return c < 0x80 ? tables.word[c] : util::word_character_at(s, at);
 }
 
 std::uint64_t hash_of(std::string_view folded) {
@@ -60,7 +60,7 @@ void next_token(std::string_view s, std::size_t at, Token& t) {
       at += n;
     } while (at < s.size() && (n = word_length(s, at)) > 0);
   } else {
-    n = static_cast<unsigned char>(s[at]) < 0x80 ? 1 : utf8_sequence_length(s, at);
+    n = static_cast<unsigned char>(s[at]) < 0x80 ? 1 : util::utf8_sequence_length(s, at);
     ascii = n == 1 && static_cast<unsigned char>(s[at]) < 0x80;
     at += n ? n : 1;
   }
@@ -69,7 +69,7 @@ void next_token(std::string_view s, std::size_t at, Token& t) {
   if (ascii)
     for (std::size_t i = begin; i < at; ++i) t.folded += static_cast<char>(tables.fold[static_cast<unsigned char>(s[i])]);
   else
-    t.folded = fold_case(s.substr(begin, at - begin));
+    t.folded = util::fold_case(s.substr(begin, at - begin));
   t.hash = hash_of(t.folded);
 }
 
@@ -116,8 +116,8 @@ Glossary::Glossary(const Corpus& corpus) {
   ends_.assign(1, -1);
   for (const Note* n : notes) {
     std::size_t index = terms_.size();
-    terms_.push_back({n->id, n->title.empty() ? n->id : n->title, n->short_definition, "", escape_html(node_file(n->id))});
-    terms_.back().hover_html = escape_html(terms_.back().hover());
+    terms_.push_back({n->id, n->title.empty() ? n->id : n->title, n->short_definition, "", util::escape_html(node_file(n->id))});
+    terms_.back().hover_html = util::escape_html(terms_.back().hover());
     by_id_.emplace(n->id, index);
     std::vector<const std::string*> names = {&n->title};
     for (const std::string& a : n->aliases) names.push_back(&a);
@@ -195,4 +195,4 @@ std::vector<TermMatch> Glossary::scan(std::string_view text) const {
   return out;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

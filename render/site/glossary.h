@@ -10,7 +10,7 @@
 
 #include "core/model/corpus.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 struct GlossaryTerm {
   std::string id;     // "qk-norm"
@@ -68,4 +68,4 @@ class Glossary {
   std::vector<std::int32_t> ends_;  // by node: the term whose name ends there, or -1
 };
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <numeric>
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -136,4 +136,4 @@ std::vector<PlacedLabel> place_labels(const std::vector<Spot>& at, const std::ve
   return out;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace anth::site {
+namespace anth::render::site {
 
 struct Spot {
   double x = 0;
@@ -57,4 +57,4 @@ struct PlacedLabel {
 std::vector<PlacedLabel> place_labels(const std::vector<Spot>& at, const std::vector<LabelSpec>& labels,
                                       const std::vector<std::size_t>& order, double width, double height, double font);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -10,7 +10,7 @@
 #include "render/site/html.h"
 #include "render/site/site_context.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -26,7 +26,7 @@ void append_num(std::string& out, double v) { out += std::to_string(std::lround(
 // One drawing: where each vertex sits, its label, and the two layers (edges, then nodes over them).
 class Drawing {
  public:
-  Drawing(const SiteContext& ctx, const std::vector<std::size_t>& vertices, const std::vector<Point>& points, const SvgOptions& o)
+  Drawing(const SiteContext& ctx, const std::vector<std::size_t>& vertices, const std::vector<graph::Point>& points, const SvgOptions& o)
       : ctx_(ctx), vertices_(vertices), o_(o), count_(std::min(vertices.size(), points.size())) {
     slots_.reserve(count_);
     for (std::size_t i = 0; i < count_; ++i) slots_.emplace_back(vertices[i], i);
@@ -51,7 +51,7 @@ class Drawing {
     append_num(svg, o_.height);
     svg += "\" font-size=\"";
     append_num(svg, o_.font);
-    svg += "\" role=\"group\" aria-labelledby=\"" + o_.id + "-title\">\n<title id=\"" + o_.id + "-title\">" + escape_html(o_.title) + "</title>\n";
+    svg += "\" role=\"group\" aria-labelledby=\"" + o_.id + "-title\">\n<title id=\"" + o_.id + "-title\">" + util::escape_html(o_.title) + "</title>\n";
     svg += "<defs><marker id=\"" + o_.id + "-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" class=\"arrow\"/></marker></defs>\n";
     svg += "<g class=\"view\">\n"sv;
     // One group per kind of edge drawn, each styled by its class (graph.css); mentions first, so that
@@ -168,7 +168,7 @@ class Drawing {
     bool focus = is_focus(v);
     svg += "<a href=\""sv;
     if (!o_.root.empty()) append_escaped_html(svg, o_.root);
-    append_escaped_html(svg, ctx_.file(v));
+    util::append_escaped_html(svg, ctx_.file(v));
     svg += "\" class=\"node kind-"sv;
     svg += SiteContext::kind_class(n);
     svg += focus ? " focus\" aria-current=\"page\" transform=\"translate("sv : "\" transform=\"translate("sv;
@@ -176,7 +176,7 @@ class Drawing {
     svg += ' ';
     append_num(svg, at_[i].y);
     svg += ")\"><title>"sv;
-    append_escaped_html(svg, ctx_.label(v));
+    util::append_escaped_html(svg, ctx_.label(v));
     svg += focus ? " (this page)</title><circle/><circle r=\""sv : "</title><circle/><circle r=\""sv;
     append_num(svg, radius(v));
     svg += "\"/>"sv;
@@ -195,7 +195,7 @@ class Drawing {
       }
       if (l.anchor != Anchor::start) svg += l.anchor == Anchor::end ? " class=\"e\""sv : " class=\"m\""sv;
       svg += '>';
-      append_escaped_html(svg, texts_[i]);
+      util::append_escaped_html(svg, texts_[i]);
       svg += "</text>"sv;
     }
     svg += "</a>\n"sv;
@@ -214,7 +214,7 @@ class Drawing {
 
 }  // namespace
 
-std::string graph_svg(const SiteContext& ctx, const std::vector<std::size_t>& vertices, const std::vector<Point>& points,
+std::string graph_svg(const SiteContext& ctx, const std::vector<std::size_t>& vertices, const std::vector<graph::Point>& points,
                       const SvgOptions& o, std::string* edge_legend) {
   Drawing drawing(ctx, vertices, points, o);
   std::string svg = drawing.svg();
@@ -222,4 +222,4 @@ std::string graph_svg(const SiteContext& ctx, const std::vector<std::size_t>& ve
   return svg;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -11,7 +11,7 @@
 
 #include "core/graph/graph.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 struct SvgOptions {
   std::string root;                   // prefix of hrefs ("" or "../")
@@ -29,7 +29,7 @@ class SiteContext;
 
 // The subgraph induced by `vertices`, at `points` (parallel to it: Graph::layout of the same list);
 // `edge_legend`, when given, gets the legend's items for the kinds of edge drawn (edge_legend_html).
-std::string graph_svg(const SiteContext& context, const std::vector<std::size_t>& vertices, const std::vector<Point>& points,
+std::string graph_svg(const SiteContext& context, const std::vector<std::size_t>& vertices, const std::vector<graph::Point>& points,
                       const SvgOptions& options, std::string* edge_legend = nullptr);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

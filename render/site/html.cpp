@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <cstring>
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -89,4 +89,4 @@ std::string capitalize(std::string_view text) {
   return out;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -7,13 +7,13 @@
 
 #include "core/util/html_text.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 // Escaping, link safety and slugs are core's (core/util/html_text.h): ingest makes bodies with them.
-using ::anth::append_escaped_html;
-using ::anth::escape_html;
-using ::anth::is_safe_url;
-using ::anth::slugify;
+using ::anth::util::append_escaped_html;
+using ::anth::util::escape_html;
+using ::anth::util::is_safe_url;
+using ::anth::util::slugify;
 
 // A path segment safe on every file system: the name when it is made only of [A-Za-z0-9._-], does
 // not start with '.', and is not a reserved name; otherwise the safe characters followed by '_' and a
@@ -34,4 +34,4 @@ std::string percent_encode(std::string_view text);
 // Uppercases the first ASCII letter ("active" -> "Active").
 std::string capitalize(std::string_view text);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

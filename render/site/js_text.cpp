@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace anth::site {
+namespace anth::render::site {
 
 std::string js_safe(std::string json) {
   std::string out;
@@ -106,4 +106,4 @@ std::size_t utf16_length(std::string_view s) {
   return n;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

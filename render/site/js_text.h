@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace anth::site {
+namespace anth::render::site {
 
 // Dumped JSON (ASCII) with each '<' written as \u003c.
 std::string js_safe(std::string json);
@@ -21,4 +21,4 @@ std::string_view utf8_prefix(std::string_view s, std::size_t limit);
 // How many UTF-16 code units a script sees in well-formed UTF-8 text `s` (its string offsets).
 std::size_t utf16_length(std::string_view s);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -7,7 +7,7 @@
 
 #include "render/kernels/kernel_checks.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -39,12 +39,12 @@ std::string bound_with_direction(const nlohmann::json& c) {
 
 std::string kernel_number_text(double value) { return number_text(nlohmann::json(value)); }
 
-bool result_is_current(const Note& n, const StoredKernelResult& r) {
-  const std::string key = kernels::program_key(n);
+bool result_is_current(const Note& n, const index::StoredKernelResult& r) {
+  const std::string key = render::kernels::program_key(n);
   return !key.empty() && r.program == key;
 }
 
-TemplateValue kernel_result_view(const StoredKernelResult* r, bool current) {
+TemplateValue kernel_result_view(const index::StoredKernelResult* r, bool current) {
   if (!r || !current)
     return TemplateValue::object()
         .set("state", r ? "stale" : "unchecked")
@@ -75,4 +75,4 @@ TemplateValue kernel_result_view(const StoredKernelResult* r, bool current) {
       .set("error", TemplateValue::borrow(r->error));
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -10,13 +10,13 @@
 #include <string>
 #include <unistd.h>
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
 constexpr char magic[8] = {'A', 'N', 'T', 'H', 'L', 'A', 'Y', '1'};
 
-std::uint32_t quantize(const Point& p) {
+std::uint32_t quantize(const graph::Point& p) {
   auto q = [](double v) {
     double c = std::isfinite(v) ? std::clamp(v, 0.0, 1.0) : 0.5;
     return static_cast<std::uint32_t>(std::lround(c * 65535.0));
@@ -24,10 +24,10 @@ std::uint32_t quantize(const Point& p) {
   return q(p.x) << 16 | q(p.y);
 }
 
-Point unquantize(std::uint32_t q) { return {static_cast<double>(q >> 16) / 65535.0, static_cast<double>(q & 0xffff) / 65535.0}; }
+graph::Point unquantize(std::uint32_t q) { return {static_cast<double>(q >> 16) / 65535.0, static_cast<double>(q & 0xffff) / 65535.0}; }
 
 // The layout's input: the ids in order and the edges among them (as slots).
-std::uint64_t key_of(const Graph& g, const Adjacency& adjacency, const std::vector<std::size_t>& vertices) {
+std::uint64_t key_of(const graph::Graph& g, const Adjacency& adjacency, const std::vector<std::size_t>& vertices) {
   std::string buffer;
   std::vector<std::pair<std::size_t, std::uint32_t>> slots;  // (vertex, its first slot), sorted
   slots.reserve(vertices.size());
@@ -67,10 +67,10 @@ std::uint64_t layout_fingerprint() {
     c.notes.push_back(std::move(n));
   }
   c.index_ids();
-  Graph g(c);
+  graph::Graph g(c);
   std::vector<std::size_t> all{0, 1, 2, 3, 4};
   std::string buffer;
-  for (const Point& p : g.layout(all)) {
+  for (const graph::Point& p : g.layout(all)) {
     std::uint32_t q = quantize(p);
     buffer.append(reinterpret_cast<const char*>(&q), sizeof q);
   }
@@ -100,7 +100,7 @@ LayoutCache::LayoutCache(std::filesystem::path file) : file_(std::move(file)), f
   }
 }
 
-std::vector<Point> LayoutCache::layout(const Graph& graph, const Adjacency& edges, const std::vector<std::size_t>& vertices) {
+std::vector<graph::Point> LayoutCache::layout(const graph::Graph& graph, const Adjacency& edges, const std::vector<std::size_t>& vertices) {
   std::uint64_t key = key_of(graph, edges, vertices);
   Quantized q;
   bool found = false;
@@ -117,13 +117,13 @@ std::vector<Point> LayoutCache::layout(const Graph& graph, const Adjacency& edge
     if (found) ++reused_;
   }
   if (!found) {
-    for (const Point& p : graph.layout(vertices)) q.push_back(quantize(p));
+    for (const graph::Point& p : graph.layout(vertices)) q.push_back(quantize(p));
     q.resize(vertices.size(), quantize({0.5, 0.5}));
     std::lock_guard lock(mutex_);
     used_.emplace(key, q);
     ++computed_;
   }
-  std::vector<Point> out;
+  std::vector<graph::Point> out;
   out.reserve(q.size());
   for (std::uint32_t v : q) out.push_back(unquantize(v));
   return out;
@@ -175,4 +175,4 @@ bool LayoutCache::save() {
   return !ec;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

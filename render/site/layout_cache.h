@@ -16,7 +16,7 @@
 #include "core/graph/graph.h"
 #include "render/site/adjacency.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 class LayoutCache {
  public:
@@ -24,7 +24,7 @@ class LayoutCache {
   explicit LayoutCache(std::filesystem::path file);
 
   // The layout of `vertices` (Graph::layout), quantized; from the cache when it holds it. Thread-safe.
-  std::vector<Point> layout(const Graph& graph, const Adjacency& edges, const std::vector<std::size_t>& vertices);
+  std::vector<graph::Point> layout(const graph::Graph& graph, const Adjacency& edges, const std::vector<std::size_t>& vertices);
 
   // Writes the layouts used since construction (only those: the file does not grow without bound),
   // when any was computed anew or some were not used. Returns false when the file could not be written.
@@ -42,4 +42,4 @@ class LayoutCache {
   std::size_t computed_ = 0, reused_ = 0;
 };
 
-}  // namespace anth::site
+}  // namespace anth::render::site

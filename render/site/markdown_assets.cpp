@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -53,4 +53,4 @@ std::optional<SiteFiles> katex_files(const std::filesystem::path& dir) {
   return files;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -10,7 +10,7 @@
 
 #include "render/site/site_files.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 // What a body's HTML (as ingest made it) needs of these files.
 enum BodyFeature : std::uint8_t { uses_markdown_css = 1, uses_math = 2 };
@@ -22,4 +22,4 @@ std::optional<SiteFiles> katex_files(const std::filesystem::path& dir);
 
 inline constexpr std::string_view markdown_assets_dir = "render/assets/site/markdown/";
 
-}  // namespace anth::site
+}  // namespace anth::render::site

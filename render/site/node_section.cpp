@@ -6,12 +6,12 @@
 
 #include "core/util/static_registry.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
-StaticRegistry<NodeSection>& registry() {
-  static StaticRegistry<NodeSection> r("node section");
+util::StaticRegistry<NodeSection>& registry() {
+  static util::StaticRegistry<NodeSection> r("node section");
   return r;
 }
 
@@ -37,4 +37,4 @@ const std::vector<NodeSection>& node_sections() {
   return sections;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -17,11 +17,11 @@
 #include "render/site/site_files.h"
 #include "render/site/template_value.h"
 
-namespace anth {
+namespace anth::util {
 class Hasher;
 }
 
-namespace anth::site {
+namespace anth::render::site {
 
 class Pages;
 class PageKeys;
@@ -44,7 +44,7 @@ struct NodeSection {
   void (*render)(const Pages& pages, std::size_t v, NodePage& page);
   // Feeds `h` exactly what render() reads of v and of the notes it shows (through keys.shown(w) for
   // a link to w); what every page shares (the options, the glossary, the renderer) is already in.
-  void (*key)(const PageKeys& keys, std::size_t v, Hasher& h);
+  void (*key)(const PageKeys& keys, std::size_t v, util::Hasher& h);
 };
 
 // One per section file, at namespace scope: registers the section before main() runs.
@@ -56,4 +56,4 @@ class NodeSectionRegistration {
 // Every registered section, by order.
 const std::vector<NodeSection>& node_sections();
 
-}  // namespace anth::site
+}  // namespace anth::render::site

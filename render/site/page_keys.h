@@ -17,7 +17,7 @@
 #include "render/site/node_section.h"
 #include "render/site/site_context.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 class PageKeys {
  public:
@@ -42,4 +42,4 @@ class PageKeys {
   std::vector<std::uint64_t> shown_;   // what a link to each vertex shows
 };
 
-}  // namespace anth::site
+}  // namespace anth::render::site

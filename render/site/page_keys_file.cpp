@@ -7,7 +7,7 @@
 #include <iterator>
 #include <sstream>
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -55,4 +55,4 @@ std::string encode_page_keys(std::vector<std::pair<std::string, std::uint64_t>> 
   return out;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace anth::site {
+namespace anth::render::site {
 
 inline constexpr const char* page_keys_file = ".anthology-pages";
 
@@ -33,4 +33,4 @@ class RecordedKeys {
 // The text of .anthology-pages for these (path, key) pairs; pairs with key 0 are left out.
 std::string encode_page_keys(std::vector<std::pair<std::string, std::uint64_t>> keys);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -9,7 +9,7 @@
 #include "render/site/site_files.h"
 #include "render/site/templates.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 // The frame every page shares: header with navigation and search, main, footer.
 struct Frame {
@@ -58,7 +58,7 @@ class Pages {
   // The Properties table of a node: its own fields and its typed relations both ways.
   TemplateValue properties(std::size_t v) const;
   // The last stored result of the node's kernel, or null; current or not (result_is_current).
-  const StoredKernelResult* last_result(const Note& n) const;
+  const index::StoredKernelResult* last_result(const Note& n) const;
   // That result as the templates show it: passed, failed, stale or not yet checked.
   TemplateValue kernel_result(const Note& n) const;
 
@@ -80,4 +80,4 @@ std::string shortened(std::string_view text, std::size_t limit);
 std::string incoming_label(std::string_view kind);
 std::string outgoing_label(std::string_view kind);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -4,7 +4,7 @@
 #include "render/site/html.h"
 #include "render/site/pages.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -154,4 +154,4 @@ TemplateValue Pages::term_ref(std::size_t v, const std::string& tip_id, const st
   return r;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -8,7 +8,7 @@
 #include "render/site/html.h"
 #include "render/site/pages.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -52,11 +52,11 @@ TemplateValue refs_of(const Pages& pages, const Note& n, std::string_view relati
   return list;
 }
 
-TemplateValue state_cell(const Note& n) { return cell(capitalize(n.status), "", "state state-" + slugify(n.status)); }
+TemplateValue state_cell(const Note& n) { return cell(capitalize(n.status), "", "state state-" + util::slugify(n.status)); }
 
 // The cells after id and title, by kind.
 void kind_cells(const Pages& pages, std::size_t v, TemplateValue& cells) {
-  const Graph& g = pages.context().graph();
+  const graph::Graph& g = pages.context().graph();
   const Note& n = g.note(v);
   switch (*n.kind) {
     case Kind::Sota: {
@@ -108,12 +108,12 @@ TemplateValue row_of(const Pages& pages, std::size_t v) {
 }  // namespace
 
 void Pages::kind_listings(Kind kind, const std::function<void(std::string file, std::string html)>& emit) const {
-  const Graph& g = ctx_.graph();
+  const graph::Graph& g = ctx_.graph();
   std::vector<std::size_t> members;
   for (std::size_t v : ctx_.vertices_by_id())
     if (g.note(v).kind == kind) members.push_back(v);
   std::sort(members.begin(), members.end(),
-            [&](std::size_t a, std::size_t b) { return natural_less(g.note(a).id, g.note(b).id); });
+            [&](std::size_t a, std::size_t b) { return util::natural_less(g.note(a).id, g.note(b).id); });
   const Listing listing = listing_of(kind);
 
   // Pages of page_size rows: papers.html, papers-2.html, ...
@@ -136,7 +136,7 @@ void Pages::kind_listings(Kind kind, const std::function<void(std::string file, 
         .set("columns", std::move(columns))
         .set("rows", std::move(rows))
         .set("count", members.size())
-        .set("kind_class", fold_case(kind_name(kind)))
+        .set("kind_class", util::fold_case(kind_name(kind)))
         .set("pager", std::move(pager))
         .set("page_note", pages > 1 ? "Page " + std::to_string(p + 1) + " of " + std::to_string(pages) : "");
     Frame frame;
@@ -147,4 +147,4 @@ void Pages::kind_listings(Kind kind, const std::function<void(std::string file, 
   }
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

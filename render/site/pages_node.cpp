@@ -7,21 +7,21 @@
 #include "render/site/kernel_result_view.h"
 #include "render/site/properties_table.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 // The one builder of a node's properties (core/query/node_properties.h), as the page's table.
 TemplateValue Pages::properties(std::size_t v) const {
-  return properties_table(query::node_properties(ctx_.graph(), ctx_.graph().note(v)),
+  return properties_table(anth::query::node_properties(ctx_.graph(), ctx_.graph().note(v)),
                           [&](std::string_view id) -> std::optional<TemplateValue> {
                             if (auto w = ctx_.vertex(id)) return ref(*w);
                             return std::nullopt;
                           });
 }
 
-const StoredKernelResult* Pages::last_result(const Note& n) const { return ctx_.kernel_result(n.id); }
+const index::StoredKernelResult* Pages::last_result(const Note& n) const { return ctx_.kernel_result(n.id); }
 
 TemplateValue Pages::kernel_result(const Note& n) const {
-  const StoredKernelResult* r = last_result(n);
+  const index::StoredKernelResult* r = last_result(n);
   return kernel_result_view(r, r && result_is_current(n, *r));
 }
 
@@ -40,4 +40,4 @@ std::string Pages::node_page(std::size_t v, SiteFiles& extra) const {
   return wrap(frame, content);
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -15,14 +15,14 @@
 #include "render/site/kernel_result_view.h"
 #include "render/site/pages.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
 // The home page's row per kind: its listing, count and what it holds.
 TemplateValue home_kinds(const Pages& pages) {
   const SiteContext& ctx = pages.context();
-  const Graph& g = ctx.graph();
+  const graph::Graph& g = ctx.graph();
   std::map<Kind, std::size_t> counts;
   for (std::size_t v : ctx.vertices_by_id())
     if (g.note(v).kind) ++counts[*g.note(v).kind];
@@ -43,14 +43,14 @@ TemplateValue home_kinds(const Pages& pages) {
                    .set("count", counts[kind])
                    .set("href", Pages::listing_file(kind))
                    .set("blurb", blurb)
-                   .set("kind_class", fold_case(kind_name(kind))));
+                   .set("kind_class", util::fold_case(kind_name(kind))));
   return kinds;
 }
 
 // graph.html's nodes as links grouped by kind: on a phone the drawing's nodes are too close together for
 // 24 px targets, and this list is the equivalent control WCAG 2.5.8 accepts (docs/site.md).
 TemplateValue graph_node_list(const SiteContext& ctx, const std::vector<std::size_t>& shown) {
-  const Graph& g = ctx.graph();
+  const graph::Graph& g = ctx.graph();
   TemplateValue groups = TemplateValue::list();
   for (std::optional<Kind> kind : {std::optional<Kind>(Kind::Lit), std::optional<Kind>(Kind::Note), std::optional<Kind>(Kind::Sota),
                                    std::optional<Kind>(Kind::Theory), std::optional<Kind>(Kind::Term), std::optional<Kind>(Kind::Page),
@@ -69,13 +69,13 @@ TemplateValue graph_node_list(const SiteContext& ctx, const std::vector<std::siz
 }  // namespace
 
 std::string Pages::home_page() const {
-  const Graph& g = ctx_.graph();
+  const graph::Graph& g = ctx_.graph();
   TemplateValue kinds = home_kinds(*this);
 
   // Entry points: the practices and papers most relied on (by typed relations pointing at them).
   auto in_degree = [&](std::size_t v) {
     std::size_t d = 0;
-    for (const Edge& e : g.in_edges(v))
+    for (const graph::Edge& e : g.in_edges(v))
       if (e.relation->kind != "mentions") ++d;
     return d;
   };
@@ -108,7 +108,7 @@ std::string Pages::home_page() const {
     const Note& n = g.note(v);
     if (n.kernel.empty()) continue;
     ++kernels;
-    if (const StoredKernelResult* r = last_result(n); r && r->pass && result_is_current(n, *r)) ++passing;
+    if (const index::StoredKernelResult* r = last_result(n); r && r->pass && result_is_current(n, *r)) ++passing;
   }
 
   TemplateValue data = TemplateValue::object();
@@ -133,7 +133,7 @@ std::string Pages::home_page() const {
 }
 
 std::string Pages::tags_page() const {
-  const Graph& g = ctx_.graph();
+  const graph::Graph& g = ctx_.graph();
   std::map<std::string, std::size_t> counts;
   for (std::size_t v : ctx_.vertices_by_id())
     for (const std::string& t : std::set<std::string>(g.note(v).tags.begin(), g.note(v).tags.end())) ++counts[t];
@@ -147,7 +147,7 @@ std::string Pages::tags_page() const {
 }
 
 std::string Pages::tag_page(const std::string& tag, const std::vector<std::size_t>& vertices) const {
-  const Graph& g = ctx_.graph();
+  const graph::Graph& g = ctx_.graph();
   TemplateValue groups = TemplateValue::list();
   for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory, Kind::Term, Kind::Page}) {
     TemplateValue items = TemplateValue::list();
@@ -168,12 +168,12 @@ std::string Pages::tag_page(const std::string& tag, const std::vector<std::size_
 }
 
 std::string Pages::glossary_page() const {
-  const Graph& g = ctx_.graph();
+  const graph::Graph& g = ctx_.graph();
   std::vector<std::size_t> terms;
   for (std::size_t v : ctx_.vertices_by_id())
     if (g.note(v).kind == Kind::Term) terms.push_back(v);
   auto name = [&](std::size_t v) -> const std::string& { return ctx_.label(v); };  // a TERM's label is its name
-  std::stable_sort(terms.begin(), terms.end(), [&](std::size_t a, std::size_t b) { return fold_case(name(a)) < fold_case(name(b)); });
+  std::stable_sort(terms.begin(), terms.end(), [&](std::size_t a, std::size_t b) { return util::fold_case(name(a)) < util::fold_case(name(b)); });
   TemplateValue letters = TemplateValue::list();
   std::vector<std::pair<std::string, TemplateValue>> groups;  // letter, its terms
   for (std::size_t v : terms) {
@@ -192,7 +192,7 @@ std::string Pages::glossary_page() const {
   for (auto& [letter, list] : groups)
     letters.push(TemplateValue::object()
                      .set("letter", letter)
-                     .set("anchor", "letter-" + slugify(letter == "#" ? "other" : letter))
+                     .set("anchor", "letter-" + util::slugify(letter == "#" ? "other" : letter))
                      .set("terms", std::move(list)));
   Frame frame;
   frame.title = "Glossary";
@@ -202,7 +202,7 @@ std::string Pages::glossary_page() const {
 }
 
 std::string Pages::graph_page() const {
-  const Graph& g = ctx_.graph();
+  const graph::Graph& g = ctx_.graph();
   std::vector<std::size_t> shown = ctx_.vertices_by_id();
   std::size_t total = shown.size();
   std::size_t cap = ctx_.options().whole_graph_cap;
@@ -224,7 +224,7 @@ std::string Pages::graph_page() const {
   TemplateValue legend = TemplateValue::list();
   for (Kind k : all_kinds)
     if (is_typed(k) || ctx_.has_pages())
-      legend.push(TemplateValue::object().set("label", kind_name(k)).set("kind_class", fold_case(kind_name(k))).set("href", listing_file(k)));
+      legend.push(TemplateValue::object().set("label", kind_name(k)).set("kind_class", util::fold_case(kind_name(k))).set("href", listing_file(k)));
   std::string edge_legend;
   std::string svg = graph_svg(ctx_, shown, ctx_.layouts().layout(g, ctx_.adjacency(), shown), o, &edge_legend);
   TemplateValue data = TemplateValue::object();
@@ -311,15 +311,15 @@ std::string Pages::provenance_page() const {
 }
 
 std::string Pages::kernels_page() const {
-  const Graph& g = ctx_.graph();
+  const graph::Graph& g = ctx_.graph();
   TemplateValue rows = TemplateValue::list();
   std::vector<std::size_t> nodes;
   for (std::size_t v : ctx_.vertices_by_id())
     if (!g.note(v).kernel.empty() && (g.note(v).kind == Kind::Sota || g.note(v).kind == Kind::Theory)) nodes.push_back(v);
-  std::sort(nodes.begin(), nodes.end(), [&](std::size_t a, std::size_t b) { return natural_less(g.note(a).id, g.note(b).id); });
+  std::sort(nodes.begin(), nodes.end(), [&](std::size_t a, std::size_t b) { return util::natural_less(g.note(a).id, g.note(b).id); });
   for (std::size_t v : nodes) {
     const Note& n = g.note(v);
-    bool emits = anth::kernels::check_kernel_request({n.id, n.title, n.kernel, n.kernel_params}).empty();
+    bool emits = anth::check_kernel_request({n.id, n.title, n.kernel, n.kernel_params}).empty();
     std::string file = emits ? kernel_file(n.id, n.kernel) : "";
     // The link names the file, not only its extension (WCAG 2.4.4: a link says where it goes).
     std::string name = file.substr(file.rfind('/') + 1);
@@ -347,4 +347,4 @@ std::string Pages::search_page() const {
   return wrap(frame, t_.render("search", TemplateValue::object().set("count", ctx_.graph().vertex_count())));
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -9,11 +9,11 @@
 #include "core/query/node_properties.h"
 #include "render/site/template_value.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 // `ref` gives a linked node's entry (Pages::ref), nullopt when the id is no node of the site: the
 // target is then shown as written. The result copies what it shows: `properties` may go first.
 using RefOf = std::function<std::optional<TemplateValue>(std::string_view id)>;
-TemplateValue properties_table(const query::NodeProperties& properties, const RefOf& ref);
+TemplateValue properties_table(const anth::query::NodeProperties& properties, const RefOf& ref);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

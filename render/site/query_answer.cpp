@@ -9,51 +9,51 @@
 #include "render/query/origin_report.h"
 #include "render/query/walk_report.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
-Expected<query::ResultTable> sql_table(sqlite3* db, const std::string& sql) {
-  query::ResultTable t;
-  auto rows = query::run_readonly_sql(db, sql, query_block_sql_limits,
+util::Expected<anth::query::ResultTable> sql_table(sqlite3* db, const std::string& sql) {
+  anth::query::ResultTable t;
+  auto rows = anth::query::run_readonly_sql(db, sql, query_block_sql_limits,
                                       {[&](const std::vector<std::string>& names) { t.columns = names; },
-                                       [&](const std::vector<query::Cell>& cells) { t.rows.push_back(cells); }});
-  if (!rows) return failure("--sql: " + rows.error());
+                                       [&](const std::vector<anth::query::Cell>& cells) { t.rows.push_back(cells); }});
+  if (!rows) return util::failure("--sql: " + rows.error());
   return t;
 }
 
-Expected<query::ResultTable> neighbors_table(sqlite3* db, const query::QuerySpec& spec) {
-  auto g = query::graph_around(db, spec.id, spec.depth);
+util::Expected<anth::query::ResultTable> neighbors_table(sqlite3* db, const anth::query::QuerySpec& spec) {
+  auto g = anth::query::graph_around(db, spec.id, spec.depth);
   if (!g) return std::unexpected(g.error());
   auto v = g->graph->vertex(spec.id);
-  if (!v) return failure(query::no_node_message(db, spec.id));
-  return render::neighbors_table(query::neighbor_hops(*g->graph, *v, spec.depth, spec.relations));
+  if (!v) return util::failure(anth::query::no_node_message(db, spec.id));
+  return render::query::neighbors_table(anth::query::neighbor_hops(*g->graph, *v, spec.depth, spec.relations));
 }
 
-Expected<query::ResultTable> origin_table(sqlite3* db, const query::QuerySpec& spec) {
-  auto provenance = query::load_provenance(db, spec.id);
+util::Expected<anth::query::ResultTable> origin_table(sqlite3* db, const anth::query::QuerySpec& spec) {
+  auto provenance = anth::query::load_provenance(db, spec.id);
   if (!provenance) return std::unexpected(provenance.error());
-  if (!*provenance) return failure(query::no_node_message(db, spec.id));
+  if (!*provenance) return util::failure(anth::query::no_node_message(db, spec.id));
   const std::string& kind = (*provenance)->practice.kind;
-  if (kind != "SOTA") return failure(query::origin_needs_practice(spec.id, kind));
-  return render::origin_table(**provenance);
+  if (kind != "SOTA") return util::failure(anth::query::origin_needs_practice(spec.id, kind));
+  return render::query::origin_table(**provenance);
 }
 
 }  // namespace
 
-Expected<query::ResultTable> answer_query(sqlite3* db, const query::QuerySpec& spec) {
+util::Expected<anth::query::ResultTable> answer_query(sqlite3* db, const anth::query::QuerySpec& spec) {
   switch (spec.command) {
-    case query::QuerySpec::Command::Neighbors: return neighbors_table(db, spec);
-    case query::QuerySpec::Command::Origin: return origin_table(db, spec);
-    case query::QuerySpec::Command::Query: break;
+    case anth::query::QuerySpec::Command::Neighbors: return neighbors_table(db, spec);
+    case anth::query::QuerySpec::Command::Origin: return origin_table(db, spec);
+    case anth::query::QuerySpec::Command::Query: break;
   }
   if (spec.sql) return sql_table(db, *spec.sql);
   for (const std::string& id : spec.named_ids()) {
-    auto known = query::has_node(db, id);
+    auto known = anth::query::has_node(db, id);
     if (!known) return std::unexpected(known.error());
-    if (!*known) return failure(query::no_node_message(db, id));
+    if (!*known) return util::failure(anth::query::no_node_message(db, id));
   }
-  return query::find_nodes(db, spec.filter);
+  return anth::query::find_nodes(db, spec.filter);
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

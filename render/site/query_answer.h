@@ -8,12 +8,12 @@
 
 struct sqlite3;
 
-namespace anth::site {
+namespace anth::render::site {
 
 // What a block's --sql may cost: a page is not a terminal, where the user can wait or stop it.
-inline constexpr query::SqlLimits query_block_sql_limits{std::chrono::milliseconds(5000), 1000};
+inline constexpr anth::query::SqlLimits query_block_sql_limits{std::chrono::milliseconds(5000), 1000};
 
 // The table, or why there is none (one line). `db` is a QueryDb's read-only handle.
-Expected<query::ResultTable> answer_query(sqlite3* db, const query::QuerySpec& spec);
+util::Expected<anth::query::ResultTable> answer_query(sqlite3* db, const anth::query::QuerySpec& spec);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

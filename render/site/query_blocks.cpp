@@ -8,7 +8,7 @@
 #include "render/site/html.h"
 #include "render/site/query_answer.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -16,38 +16,38 @@ const std::string no_block;
 
 std::string error_box(std::string_view reason, std::string_view text) {
   std::string out = "<div class=\"query-block query-error\" role=\"note\"><p><strong>This query block has no answer:</strong> ";
-  append_escaped_html(out, reason);
+  util::append_escaped_html(out, reason);
   out += "</p><pre><code>";
-  append_escaped_html(out, text);
+  util::append_escaped_html(out, text);
   return out + "</code></pre></div>\n";
 }
 
 // A cell as text; an in-graph id as a link to its page.
-void append_cell(std::string& out, const query::Cell& cell, const Graph& graph) {
+void append_cell(std::string& out, const anth::query::Cell& cell, const graph::Graph& graph) {
   out += "<td>";
-  if (cell.type == query::Cell::Type::Text && graph.vertex(cell.text)) {
+  if (cell.type == anth::query::Cell::Type::Text && graph.vertex(cell.text)) {
     out += "<a href=\"";
-    append_escaped_html(out, node_file(cell.text));
+    util::append_escaped_html(out, node_file(cell.text));
     out += "\">";
-    append_escaped_html(out, cell.text);
+    util::append_escaped_html(out, cell.text);
     out += "</a>";
   } else {
-    append_escaped_html(out, cell.text);
+    util::append_escaped_html(out, cell.text);
   }
   out += "</td>";
 }
 
-std::string table_html(const query::ResultTable& t, const Graph& graph) {
+std::string table_html(const anth::query::ResultTable& t, const graph::Graph& graph) {
   std::string out = "<div class=\"query-block\"><table class=\"listing query-result\"><thead><tr>";
   for (const std::string& c : t.columns) {
     out += "<th>";
-    append_escaped_html(out, c);
+    util::append_escaped_html(out, c);
     out += "</th>";
   }
   out += "</tr></thead><tbody>";
   for (const auto& row : t.rows) {
     out += "<tr>";
-    for (const query::Cell& cell : row) append_cell(out, cell, graph);
+    for (const anth::query::Cell& cell : row) append_cell(out, cell, graph);
     out += "</tr>";
   }
   out += "</tbody></table>";
@@ -59,7 +59,7 @@ std::string table_html(const query::ResultTable& t, const Graph& graph) {
 
 }  // namespace
 
-QueryBlocks::QueryBlocks(const Graph& graph, sqlite3* db) : of_(graph.vertex_count()) {
+QueryBlocks::QueryBlocks(const graph::Graph& graph, sqlite3* db) : of_(graph.vertex_count()) {
   std::map<std::string, std::uint32_t> seen;  // a query's canonical form (or a bad block's text) -> its answer
   auto answer_of = [&](const std::string& key, auto make) {
     auto [it, added] = seen.try_emplace(key, static_cast<std::uint32_t>(answers_.size()));
@@ -69,7 +69,7 @@ QueryBlocks::QueryBlocks(const Graph& graph, sqlite3* db) : of_(graph.vertex_cou
   for (std::size_t v = 0; v < graph.vertex_count(); ++v) {
     const Note& note = graph.note(v);
     for (const QueryBlock& block : note.rendered.queries) {
-      auto spec = query::parse_query_block(block.text, note.id);
+      auto spec = anth::query::parse_query_block(block.text, note.id);
       if (!spec) {
         of_[v].push_back(answer_of("!" + spec.error() + '\x1f' + block.text, [&] { return error_box(spec.error(), block.text); }));
         continue;
@@ -90,9 +90,9 @@ const std::string& QueryBlocks::html(std::size_t v, std::size_t b) const {
 
 std::uint64_t QueryBlocks::key(std::size_t v) const {
   if (v >= of_.size() || of_[v].empty()) return 0;
-  Hasher h;
+  util::Hasher h;
   for (std::uint32_t a : of_[v]) h.text(answers_[a]);
   return h.digest();
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -13,13 +13,13 @@
 
 struct sqlite3;
 
-namespace anth::site {
+namespace anth::render::site {
 
 class QueryBlocks {
  public:
   // `db`: a read-only handle on the index as stored for this build; nullptr when there is none
   // (every block then says so).
-  QueryBlocks(const Graph& graph, sqlite3* db);
+  QueryBlocks(const graph::Graph& graph, sqlite3* db);
 
   // The HTML of block b of v's body ("" when v has no such block).
   const std::string& html(std::size_t v, std::size_t b) const;
@@ -33,4 +33,4 @@ class QueryBlocks {
   std::vector<std::vector<std::uint32_t>> of_;     // per vertex, the answer of each block
 };
 
-}  // namespace anth::site
+}  // namespace anth::render::site

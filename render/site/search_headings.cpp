@@ -5,7 +5,7 @@
 #include "render/site/js_text.h"
 #include "render/site/toc.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -85,4 +85,4 @@ void append_headings_js(std::string& out, std::string_view text, std::size_t kep
   out += ']';
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace anth::site {
+namespace anth::render::site {
 
 struct SearchHeading {
   std::string id;      // the heading's id in the page (ingest/body_html gives every heading one)
@@ -26,4 +26,4 @@ std::vector<SearchHeading> locate_headings(std::string_view body_html, std::stri
 // file holds) when it lies within them; else the text itself.
 void append_headings_js(std::string& out, std::string_view text, std::size_t kept, const std::vector<SearchHeading>& headings);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

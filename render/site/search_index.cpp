@@ -12,7 +12,7 @@
 #include "render/site/js_text.h"
 #include "render/site/search_headings.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -241,7 +241,7 @@ bool SearchIndexBuilder::add(const SearchEntry& entry) {
 }
 
 std::uint64_t search_chunk_key(const std::uint64_t* keys, std::size_t count, std::size_t chunk) {
-  Hasher h;
+  util::Hasher h;
   h.number(chunk).number(count);
   for (std::size_t i = 0; i < count; ++i) {
     if (keys[i] == 0) return 0;
@@ -327,4 +327,4 @@ SiteFiles search_files(const std::vector<SearchDoc>& docs) {
   return files;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -19,7 +19,7 @@
 #include "render/site/search_headings.h"
 #include "render/site/site_files.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 struct SearchDoc {
   std::string id;
@@ -119,4 +119,4 @@ class SearchIndexBuilder {
 // The whole index of a list of documents at once.
 SiteFiles search_files(const std::vector<SearchDoc>& docs);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

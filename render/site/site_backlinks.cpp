@@ -5,7 +5,7 @@
 
 #include "core/model/schema.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -16,14 +16,14 @@ std::size_t kind_rank(std::string_view kind) {
 
 }  // namespace
 
-SiteBacklinks::SiteBacklinks(const Graph& g, const SiteVertices& vertices, std::size_t excerpts_cap)
+SiteBacklinks::SiteBacklinks(const graph::Graph& g, const SiteVertices& vertices, std::size_t excerpts_cap)
     : vertices_(vertices), excerpts_cap_(excerpts_cap) {
   const std::size_t count = g.vertex_count();
   // Degrees, and every in-edge by target (rank of the source, relation kind).
   degree_.assign(count, 0);
   std::vector<std::vector<std::pair<std::uint32_t, std::string_view>>> incoming(count);
   for (std::size_t v = 0; v < count; ++v)
-    for (const Edge& e : g.out_edges(v)) {
+    for (const graph::Edge& e : g.out_edges(v)) {
       ++degree_[e.from];
       ++degree_[e.to];
       if (e.from == e.to) continue;
@@ -76,4 +76,4 @@ void SiteBacklinks::add_body(std::size_t v, const Note& n, const std::vector<std
   for (std::size_t t : terms) mentioned_in_[t].push_back(static_cast<std::uint32_t>(v));
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -10,7 +10,7 @@
 #include "core/graph/graph.h"
 #include "render/site/site_vertices.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 // One note that links to a node, and how.
 struct Backlink {
@@ -23,7 +23,7 @@ struct Backlink {
 class SiteBacklinks {
  public:
   // From the graph's edges; bodies are added with add_body().
-  SiteBacklinks(const Graph& graph, const SiteVertices& vertices, std::size_t excerpts_cap);
+  SiteBacklinks(const graph::Graph& graph, const SiteVertices& vertices, std::size_t excerpts_cap);
 
   // v's body, in id order: its first link to each other note marks that backlink a mention (with an
   // excerpt, for the first excerpts_cap backlinks of the target), and `terms` (vertices of the TERMs
@@ -44,4 +44,4 @@ class SiteBacklinks {
   std::vector<std::vector<std::uint32_t>> mentioned_in_;
 };
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -12,7 +12,7 @@
 #include "render/site/markdown_assets.h"
 #include "render/site/site_context.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -103,7 +103,7 @@ std::uint64_t SiteContext::dependencies_of(const Note& n) const {
 // The key of a note's pass (body_pass_cache.h).
 std::uint64_t SiteContext::pass_key(std::size_t v, std::uint64_t dependencies, bool search) const {
   const Note& n = input_.graph.note(v);
-  return Hasher()
+  return util::Hasher()
       .text(n.path)
       .text(n.id)
       .number(n.content_hash)
@@ -115,7 +115,7 @@ std::uint64_t SiteContext::pass_key(std::size_t v, std::uint64_t dependencies, b
 }
 
 void SiteContext::pass_bodies(const DocUse& on_doc) {
-  const Graph& g = input_.graph;
+  const graph::Graph& g = input_.graph;
   const std::size_t count = g.vertex_count();
   body_dependencies_.assign(count, 0);
   features_.assign(count, 0);
@@ -138,7 +138,7 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
   std::unordered_map<std::string, std::shared_ptr<const PassedNote>> passes;
   auto target = [this](std::string_view id) { return link_target(id); };
   const EmbedSource embeds = embed_source();
-  ordered_parallel<PassedBody>(
+  util::ordered_parallel<PassedBody>(
       count, threads_, body_window,
       [&](std::size_t i) {
         std::size_t v = by_id[i];
@@ -192,4 +192,4 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
   if (cache) cache->replace(std::move(passes), std::move(chunk_keys));
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

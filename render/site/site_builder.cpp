@@ -16,7 +16,7 @@
 #include "render/site/search_index.h"
 #include "core/util/phase_timer.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -26,7 +26,7 @@ using Put = std::function<bool(const std::string& path, std::string bytes)>;
 
 // The site-wide pages, one task each (the listings of a kind together, a tag page each); `by_tag`
 // holds the tag pages' members while the tasks run.
-std::vector<std::function<void()>> site_page_tasks(const Pages& pages, const Graph& g, const std::vector<std::size_t>& order,
+std::vector<std::function<void()>> site_page_tasks(const Pages& pages, const graph::Graph& g, const std::vector<std::size_t>& order,
                                                    const Put& put, std::map<std::string, std::vector<std::size_t>>& by_tag) {
   for (std::size_t v : order)
     for (const std::string& tag : g.note(v).tags) {
@@ -55,7 +55,7 @@ std::vector<std::function<void()>> site_page_tasks(const Pages& pages, const Gra
 // The markdown files a site needs (markdown_assets.h): none when no body uses them.
 bool put_markdown_assets(const SiteInput& input, SiteContext& ctx, const Put& put) {
   auto asset = [&](std::string_view name) {
-    return put(std::string(name), std::string(*embedded_asset(std::string(markdown_assets_dir) + std::string(name))));
+    return put(std::string(name), std::string(*util::embedded_asset(std::string(markdown_assets_dir) + std::string(name))));
   };
   if ((ctx.any_features() & uses_markdown_css) && !asset("markdown.css")) return false;
   if (!(ctx.any_features() & uses_math)) return true;
@@ -75,7 +75,7 @@ bool put_markdown_assets(const SiteInput& input, SiteContext& ctx, const Put& pu
 }  // namespace
 
 bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& keep) {
-  PhaseTimer timer;
+  util::PhaseTimer timer;
   std::atomic<bool> failed{false};
   Put put = [&](const std::string& path, std::string bytes) {
     if (failed) return false;
@@ -84,11 +84,11 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
   };
 
   // Stylesheet and scripts, as embedded.
-  for (std::string_view path : embedded_asset_names(static_dir))
-    if (!put(std::string(path.substr(static_dir.size())), std::string(*embedded_asset(path)))) return false;
+  for (std::string_view path : util::embedded_asset_names(static_dir))
+    if (!put(std::string(path.substr(static_dir.size())), std::string(*util::embedded_asset(path)))) return false;
 
   // Every body once: links, terms and excerpts for the context, text for the search index.
-  const Graph& g = input.graph;
+  const graph::Graph& g = input.graph;
   SearchIndexBuilder search(put, keep);
   SiteContext ctx(input, [&](std::size_t, const SearchEntry& entry) { search.add(entry); });
   if (failed || !search.finish()) return false;
@@ -126,7 +126,7 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
   // Every page on every core: the whole graph first (its drawing takes longest), then the nodes' pages,
   // then the rest; a core that drew the graph takes fewer node pages.
   std::size_t tasks = 1 + order.size() + site_pages.size();
-  parallel_for(
+  util::parallel_for(
       tasks, ctx.threads(),
       [&](std::size_t i, unsigned) {
         if (i == 0) put("graph.html", pages.graph_page());
@@ -161,4 +161,4 @@ SiteFiles build_site(const SiteInput& input) {
   return files;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -5,7 +5,7 @@
 #include "render/site/site_context.h"
 #include "render/site/site_files.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 // Hands every file to `sink` as it is rendered; node pages are rendered on several threads. Returns
 // false as soon as the sink refuses a file. Throws std::runtime_error only for a broken build of
@@ -19,4 +19,4 @@ bool build_site(const SiteInput& input, const FileSink& sink, const KeepFile& ke
 // The whole site in memory, sorted by path (tests, small corpora).
 SiteFiles build_site(const SiteInput& input);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -5,7 +5,7 @@
 
 #include <cerrno>
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace fs = std::filesystem;
 
@@ -67,7 +67,7 @@ UserEntries find_user_entries(const fs::path& site, const std::set<std::string>&
   return std::move(walk.out);
 }
 
-Expected<void> carry_entry(const fs::path& from, const fs::path& to) {
+util::Expected<void> carry_entry(const fs::path& from, const fs::path& to) {
   struct stat st {};
   if (::lstat(from.c_str(), &st) != 0) return {};  // gone meanwhile
   std::error_code ec;
@@ -82,10 +82,10 @@ Expected<void> carry_entry(const fs::path& from, const fs::path& to) {
       if (auto carried = carry_entry(it->path(), to / it->path().filename()); !carried) return carried;
     if (!ec) ::chmod(to.c_str(), st.st_mode & 07777);
   } else {
-    return failure("cannot carry " + from.string() + " into the new site: not a file, folder or link");
+    return util::failure("cannot carry " + from.string() + " into the new site: not a file, folder or link");
   }
-  if (ec) return failure("cannot carry " + from.string() + " into the new site: " + ec.message());
+  if (ec) return util::failure("cannot carry " + from.string() + " into the new site: " + ec.message());
   return {};
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -13,7 +13,7 @@
 #include "core/util/expected.h"
 #include "render/site/site_manifest.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 // The current site's file under a second name in the new one (a hard link), else a copy.
 std::error_code link_or_copy(const std::filesystem::path& from, const std::filesystem::path& to);
@@ -31,6 +31,6 @@ UserEntries find_user_entries(const std::filesystem::path& site, const std::set<
 
 // Copies the entry at `from` to `to`: folders recreated, files hard-linked (else copied), links copied
 // as links. Anything else (a FIFO, a socket, a device) fails.
-Expected<void> carry_entry(const std::filesystem::path& from, const std::filesystem::path& to);
+util::Expected<void> carry_entry(const std::filesystem::path& from, const std::filesystem::path& to);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -2,13 +2,13 @@
 
 #include "core/util/thread_pool.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
     : input_(input),
       glossary_(input.corpus),
       adjacency_(input.graph),
-      threads_(input.options.threads ? input.options.threads : worker_count()),
+      threads_(input.options.threads ? input.options.threads : util::worker_count()),
       vertices_(input.corpus, input.graph),
       backlinks_(input.graph, vertices_, input.options.excerpts_cap),
       records_(input.diagnostics, input.kernel_results),
@@ -51,13 +51,13 @@ SiteContext::BodyView SiteContext::body_text(const Note& n, BodyText& read) cons
 }
 
 std::vector<std::size_t> SiteContext::neighborhood(std::size_t v, std::size_t cap) const {
-  Graph::NeighborhoodOptions o;
+  graph::Graph::NeighborhoodOptions o;
   o.depth = 2;
   o.cap = cap;
-  o.expand = Graph::NeighborhoodOptions::Expand::SparseFirst;
+  o.expand = graph::Graph::NeighborhoodOptions::Expand::SparseFirst;
   std::vector<std::size_t> out;
-  for (const Graph::Reached& r : input_.graph.neighborhood(v, o)) out.push_back(r.vertex);
+  for (const graph::Graph::Reached& r : input_.graph.neighborhood(v, o)) out.push_back(r.vertex);
   return out;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -27,7 +27,7 @@
 #include "render/site/site_records.h"
 #include "render/site/site_vertices.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 struct SiteOptions {
   std::string site_title = "Anthology";
@@ -63,9 +63,9 @@ struct SiteOptions {
 
 struct SiteInput {
   const Corpus& corpus;
-  const Graph& graph;
+  const graph::Graph& graph;
   const std::vector<Diagnostic>& diagnostics;
-  const std::vector<StoredKernelResult>& kernel_results;
+  const std::vector<index::StoredKernelResult>& kernel_results;
   SiteOptions options;
 };
 
@@ -77,7 +77,7 @@ class SiteContext {
   explicit SiteContext(const SiteInput& input, const DocUse& on_doc = {});
 
   const Corpus& corpus() const { return input_.corpus; }
-  const Graph& graph() const { return input_.graph; }
+  const graph::Graph& graph() const { return input_.graph; }
   const SiteOptions& options() const { return input_.options; }
   const Glossary& glossary() const { return glossary_; }
   const Adjacency& adjacency() const { return adjacency_; }
@@ -124,7 +124,7 @@ class SiteContext {
   // The position of a diagnostic in diagnostics(), for anchors on provenance.html.
   std::size_t diagnostic_index(const Diagnostic* d) const { return records_.diagnostic_index(d); }
   // The last stored kernel result of a node, or nullptr.
-  const StoredKernelResult* kernel_result(std::string_view id) const { return records_.kernel_result(id); }
+  const index::StoredKernelResult* kernel_result(std::string_view id) const { return records_.kernel_result(id); }
   LayoutCache& layouts() const { return *layouts_; }
   // The answers of the bodies' query blocks.
   const QueryBlocks& queries() const { return queries_; }
@@ -168,4 +168,4 @@ class SiteContext {
   BodyStore bodies_;
 };
 
-}  // namespace anth::site
+}  // namespace anth::render::site

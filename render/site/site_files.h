@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace anth::site {
+namespace anth::render::site {
 
 struct SiteFile {
   std::string path;  // relative, '/'-separated, made only of safe segments (html.h)
@@ -22,4 +22,4 @@ using FileSink = std::function<bool(const std::string& path, std::string bytes)>
 // is then rendered). Thread-safe, like FileSink.
 using KeepFile = std::function<bool(const std::string& path)>;
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <memory>
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -126,4 +126,4 @@ bool same_stat(const FileRecord& r, const std::filesystem::path& file) {
          static_cast<std::uint64_t>(st.st_size) == r.size && mtime_of(st) == r.mtime_ns && st.st_ino == r.inode;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

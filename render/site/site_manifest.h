@@ -18,7 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace anth::site {
+namespace anth::render::site {
 
 inline constexpr const char* manifest_file = ".anthology-files";
 
@@ -49,4 +49,4 @@ FileRecord with_stat(std::uint64_t hash, const std::filesystem::path& file);
 // be the recorded ones without reading them).
 bool same_stat(const FileRecord& r, const std::filesystem::path& file);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -2,12 +2,12 @@
 
 #include <tuple>
 
-namespace anth::site {
+namespace anth::render::site {
 
-SiteRecords::SiteRecords(const std::vector<Diagnostic>& diagnostics, const std::vector<StoredKernelResult>& kernel_results)
+SiteRecords::SiteRecords(const std::vector<Diagnostic>& diagnostics, const std::vector<index::StoredKernelResult>& kernel_results)
     : diagnostics_(diagnostics) {
   for (std::size_t i = 0; i < diagnostics.size(); ++i) diagnostics_by_file_[diagnostics[i].where.file].push_back(i);
-  for (const StoredKernelResult& r : kernel_results) {
+  for (const index::StoredKernelResult& r : kernel_results) {
     auto [it, fresh] = kernel_by_node_.try_emplace(r.node, &r);
     if (!fresh && std::tie(r.checked_at, r.kernel) > std::tie(it->second->checked_at, it->second->kernel)) it->second = &r;
   }
@@ -20,9 +20,9 @@ std::vector<const Diagnostic*> SiteRecords::diagnostics_of(std::string_view path
   return out;
 }
 
-const StoredKernelResult* SiteRecords::kernel_result(std::string_view id) const {
+const index::StoredKernelResult* SiteRecords::kernel_result(std::string_view id) const {
   auto it = kernel_by_node_.find(id);
   return it == kernel_by_node_.end() ? nullptr : it->second;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -9,22 +9,22 @@
 #include "core/index/index.h"
 #include "core/model/diagnostic.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 class SiteRecords {
  public:
-  SiteRecords(const std::vector<Diagnostic>& diagnostics, const std::vector<StoredKernelResult>& kernel_results);
+  SiteRecords(const std::vector<Diagnostic>& diagnostics, const std::vector<index::StoredKernelResult>& kernel_results);
 
   std::vector<const Diagnostic*> diagnostics_of(std::string_view path) const;
   // The position of a diagnostic in the list, for anchors on provenance.html.
   std::size_t diagnostic_index(const Diagnostic* d) const { return static_cast<std::size_t>(d - diagnostics_.data()); }
   // The last result (latest checked_at, then kernel name) of a node, or nullptr.
-  const StoredKernelResult* kernel_result(std::string_view id) const;
+  const index::StoredKernelResult* kernel_result(std::string_view id) const;
 
  private:
   const std::vector<Diagnostic>& diagnostics_;
   std::map<std::string, std::vector<std::size_t>, std::less<>> diagnostics_by_file_;
-  std::map<std::string, const StoredKernelResult*, std::less<>> kernel_by_node_;
+  std::map<std::string, const index::StoredKernelResult*, std::less<>> kernel_by_node_;
 };
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace fs = std::filesystem;
 
@@ -74,14 +74,14 @@ bool is_mount_point(const fs::path& dir) {
 }
 
 // OUT made absolute, with a chain of links followed to what the last one names.
-Expected<fs::path> resolve_out(const fs::path& given) {
+util::Expected<fs::path> resolve_out(const fs::path& given) {
   std::error_code ec;
   fs::path out = fs::absolute(given, ec).lexically_normal();
   if (out.filename().empty()) out = out.parent_path();
   struct stat st {};
   for (int hops = 0; ::lstat(out.c_str(), &st) == 0 && S_ISLNK(st.st_mode); ++hops) {
     fs::path target = fs::read_symlink(out, ec);
-    if (ec || hops == 40) return failure("cannot follow the link " + given.string() + (ec ? ": " + ec.message() : ""));
+    if (ec || hops == 40) return util::failure("cannot follow the link " + given.string() + (ec ? ": " + ec.message() : ""));
     out = (target.is_absolute() ? target : out.parent_path() / target).lexically_normal();
     if (out.filename().empty()) out = out.parent_path();
   }
@@ -90,12 +90,12 @@ Expected<fs::path> resolve_out(const fs::path& given) {
 
 // The entry-by-entry swap: each top-level entry of the new site exchanged with the current one's,
 // then the current site's other entries moved into tmp, which is removed with them.
-Expected<void> swap_entries(const SitePlace& place) {
+util::Expected<void> swap_entries(const SitePlace& place) {
   std::set<std::string> fresh;
   std::error_code ec;
   for (auto it = fs::directory_iterator(place.tmp, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
     if (it->path().filename() != leftover_marker) fresh.insert(it->path().filename().string());
-  if (ec) return failure("cannot read " + place.tmp.string() + ": " + ec.message());
+  if (ec) return util::failure("cannot read " + place.tmp.string() + ": " + ec.message());
   // The manifest first: a swap cut short then lists the new files (the old ones are carried as the user's).
   std::vector<std::string> order;
   if (fresh.contains(".anthology-files")) order.push_back(".anthology-files");
@@ -107,34 +107,34 @@ Expected<void> swap_entries(const SitePlace& place) {
     bool exists = ::lstat(to.c_str(), &st) == 0;
     int rc = exists ? ::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_EXCHANGE)
                     : ::rename(from.c_str(), to.c_str());
-    if (rc != 0) return failure("cannot move " + to.string() + " into place: " + errno_text());
+    if (rc != 0) return util::failure("cannot move " + to.string() + " into place: " + errno_text());
   }
   for (auto it = fs::directory_iterator(place.out, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
     std::string name = it->path().filename().string();
     if (fresh.contains(name) || name.starts_with(in_place_prefix)) continue;  // tmp, or another's
     if (::rename(it->path().c_str(), (place.tmp / name).c_str()) != 0)
-      return failure("cannot remove " + it->path().string() + " from the old site: " + errno_text());
+      return util::failure("cannot remove " + it->path().string() + " from the old site: " + errno_text());
   }
   fs::remove_all(place.tmp, ec);
   return {};
 }
 
 // The two-rename swap where RENAME_EXCHANGE is unsupported: OUT to OUT.old-<pid>, then tmp to OUT.
-Expected<void> swap_by_renames(const SitePlace& place) {
+util::Expected<void> swap_by_renames(const SitePlace& place) {
   fs::path old = place.out.parent_path() / (place.out.filename().string() + ".old-" + std::to_string(::getpid()));
-  if (!remove_leftover(old)) return failure(old.string() + " is in the way and is not a leftover of anthology");
+  if (!remove_leftover(old)) return util::failure(old.string() + " is in the way and is not a leftover of anthology");
   mark_leftover(place.out, old.filename().string());
   if (::rename(place.out.c_str(), old.c_str()) != 0) {
     std::string reason = errno_text();
     fs::remove(place.out / leftover_marker);
-    return failure("cannot move the old site aside: " + reason);
+    return util::failure("cannot move the old site aside: " + reason);
   }
   if (::rename(place.tmp.c_str(), place.out.c_str()) != 0) {
     std::string reason = errno_text();
     ::rename(old.c_str(), place.out.c_str());
     std::error_code ec;
     fs::remove(place.out / leftover_marker, ec);
-    return failure("cannot move the new site into place: " + reason);
+    return util::failure("cannot move the new site into place: " + reason);
   }
   std::error_code ec;
   fs::remove_all(old, ec);
@@ -143,33 +143,33 @@ Expected<void> swap_by_renames(const SitePlace& place) {
 
 }  // namespace
 
-Expected<SitePlace> prepare_site_place(const fs::path& given, bool in_place) {
+util::Expected<SitePlace> prepare_site_place(const fs::path& given, bool in_place) {
   auto out = resolve_out(given);
   if (!out) return std::unexpected(out.error());
   SitePlace place{*out, {}, in_place || is_mount_point(*out)};
   std::error_code ec;
   fs::path parent = place.out.parent_path();
   fs::create_directories(parent, ec);
-  if (ec) return failure("cannot create " + parent.string() + ": " + ec.message());
+  if (ec) return util::failure("cannot create " + parent.string() + ": " + ec.message());
   const std::string name = place.out.filename().string(), pid = std::to_string(::getpid());
   remove_dead_leftovers(parent, {name + ".tmp-", name + ".old-"});
   if (fs::is_directory(place.out, ec)) remove_dead_leftovers(place.out, {std::string(in_place_prefix)});
   place.tmp = place.in_place ? place.out / (std::string(in_place_prefix) + pid) : parent / (name + ".tmp-" + pid);
   if (place.in_place) fs::create_directories(place.out, ec);
-  if (!remove_leftover(place.tmp)) return failure(place.tmp.string() + " is in the way and is not a leftover of anthology");
-  if (!fs::create_directory(place.tmp, ec) || ec) return failure("cannot create " + place.tmp.string() + ": " + ec.message());
+  if (!remove_leftover(place.tmp)) return util::failure(place.tmp.string() + " is in the way and is not a leftover of anthology");
+  if (!fs::create_directory(place.tmp, ec) || ec) return util::failure("cannot create " + place.tmp.string() + ": " + ec.message());
   if (!mark_leftover(place.tmp, place.tmp.filename().string()))
-    return failure("cannot write in " + place.tmp.string() + ": " + errno_text());
+    return util::failure("cannot write in " + place.tmp.string() + ": " + errno_text());
   return place;
 }
 
-Expected<void> swap_site_in(const SitePlace& place) {
+util::Expected<void> swap_site_in(const SitePlace& place) {
   if (place.in_place) return swap_entries(place);
   std::error_code ec;
   fs::remove(place.tmp / leftover_marker, ec);  // the new site carries no marker
   if (!fs::exists(place.out, ec)) {
     if (::rename(place.tmp.c_str(), place.out.c_str()) != 0)
-      return failure("cannot move the new site into place: " + errno_text());
+      return util::failure("cannot move the new site into place: " + errno_text());
     return {};
   }
   // The old site takes tmp's name in the exchange: marked first, so that a kill right after leaves a
@@ -182,4 +182,4 @@ Expected<void> swap_site_in(const SitePlace& place) {
   return swap_by_renames(place);
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

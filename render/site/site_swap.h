@@ -14,7 +14,7 @@
 
 #include "core/util/expected.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 inline constexpr const char* leftover_marker = ".anthology-leftover";
 
@@ -26,10 +26,10 @@ struct SitePlace {
 
 // Resolves OUT, removes the leftovers of dead builds, and makes the (marked) folder for the new site.
 // `in_place` forces the entry-by-entry swap (a test hook; a mount point gets it anyway).
-Expected<SitePlace> prepare_site_place(const std::filesystem::path& out, bool in_place = false);
+util::Expected<SitePlace> prepare_site_place(const std::filesystem::path& out, bool in_place = false);
 
 // Puts the finished new site (place.tmp) in place of the current one; the old one is removed. On
 // failure the current site is as it was (in the whole-folder swap) and tmp is still there.
-Expected<void> swap_site_in(const SitePlace& place);
+util::Expected<void> swap_site_in(const SitePlace& place);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -4,7 +4,7 @@
 
 #include "render/site/html.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 std::string_view kind_class_of(const Note& n) {
   if (!n.kind) return "unknown";
@@ -19,7 +19,7 @@ std::string_view kind_class_of(const Note& n) {
   return "unknown";
 }
 
-SiteVertices::SiteVertices(const Corpus& corpus, const Graph& g) {
+SiteVertices::SiteVertices(const Corpus& corpus, const graph::Graph& g) {
   std::size_t count = g.vertex_count();
   by_id_.resize(count);
   for (std::size_t v = 0; v < count; ++v) by_id_[v] = v;
@@ -59,4 +59,4 @@ LinkTarget SiteVertices::link_target(std::string_view id) const {
   return v ? link_targets_[*v] : LinkTarget{};
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -12,11 +12,11 @@
 #include "core/graph/graph.h"
 #include "render/site/body_fill.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 class SiteVertices {
  public:
-  SiteVertices(const Corpus& corpus, const Graph& graph);
+  SiteVertices(const Corpus& corpus, const graph::Graph& graph);
 
   const std::vector<std::size_t>& by_id() const { return by_id_; }
   std::uint32_t rank(std::size_t v) const { return rank_[v]; }
@@ -40,4 +40,4 @@ class SiteVertices {
 // "lit", "sota", ...; "unknown" without a kind.
 std::string_view kind_class_of(const Note& n);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

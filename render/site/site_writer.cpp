@@ -14,7 +14,7 @@
 #include "core/util/output_file.h"
 #include "render/site/site_carry.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace fs = std::filesystem;
 
@@ -42,10 +42,10 @@ bool same_bytes(const fs::path& file, const std::string& bytes) {
   return same;
 }
 
-Expected<void> write_file(const fs::path& file, const std::string& bytes) {
-  auto made = create_new_file(file, bytes);
+util::Expected<void> write_file(const fs::path& file, const std::string& bytes) {
+  auto made = util::create_new_file(file, bytes);
   if (!made) return std::unexpected(made.error());
-  if (!*made) return failure("cannot create " + file.string() + ": " + std::strerror(EEXIST));
+  if (!*made) return util::failure("cannot create " + file.string() + ": " + std::strerror(EEXIST));
   return {};
 }
 
@@ -66,31 +66,31 @@ bool safe_relative_path(std::string_view path) {
   return true;
 }
 
-Expected<void> check_out_dir(const fs::path& out, const fs::path& corpus_root) {
+util::Expected<void> check_out_dir(const fs::path& out, const fs::path& corpus_root) {
   std::error_code ec;
   fs::path target = fs::weakly_canonical(fs::absolute(out, ec), ec);
   fs::path corpus = fs::weakly_canonical(fs::absolute(corpus_root, ec), ec);
-  if (target.empty() || target == target.root_path()) return failure("refusing to write the site to " + out.string());
+  if (target.empty() || target == target.root_path()) return util::failure("refusing to write the site to " + out.string());
   // The corpus, or a folder holding it, must never be swapped away.
   auto rel = corpus.lexically_relative(target);
   if (!rel.empty() && rel.native().rfind("..", 0) != 0)
-    return failure("refusing to write the site to " + out.string() + ": it holds the corpus");
+    return util::failure("refusing to write the site to " + out.string() + ": it holds the corpus");
   if (fs::exists(target, ec)) {
-    if (!fs::is_directory(target, ec)) return failure(out.string() + " exists and is not a folder");
+    if (!fs::is_directory(target, ec)) return util::failure(out.string() + " exists and is not a folder");
     bool empty = fs::directory_iterator(target, ec) == fs::directory_iterator();
     if (!empty && !fs::exists(target / site_marker, ec))
-      return failure("refusing to replace " + out.string() + ": it is not a site written by anthology (no " +
+      return util::failure("refusing to replace " + out.string() + ": it is not a site written by anthology (no " +
                      site_marker + "); remove it or choose another --out");
     auto manifest = SiteManifest::load(target);
     if (manifest && !manifest->corpus.empty() && manifest->corpus != corpus.string())
-      return failure("refusing to replace " + out.string() + ": it is the site of the corpus at " + manifest->corpus +
+      return util::failure("refusing to replace " + out.string() + ": it is the site of the corpus at " + manifest->corpus +
                      ", not of " + corpus.string() + "; choose another --out (or, if that corpus moved here, remove " +
                      (out / manifest_file).string() + ")");
   }
   return {};
 }
 
-Expected<std::unique_ptr<SiteWriter>> SiteWriter::begin(const fs::path& out_given, const WriteOptions& options) {
+util::Expected<std::unique_ptr<SiteWriter>> SiteWriter::begin(const fs::path& out_given, const WriteOptions& options) {
   auto place = prepare_site_place(out_given, options.swap_entries);
   if (!place) return std::unexpected(place.error());
   std::optional<SiteManifest> before = SiteManifest::load(place->out);
@@ -231,24 +231,24 @@ void SiteWriter::write(const std::string& path, const std::string& bytes) {
   if (is_page(path)) ++stats_.pages_written;
 }
 
-Expected<void> SiteWriter::carry_user_entries() {
+util::Expected<void> SiteWriter::carry_user_entries() {
   UserEntries user = find_user_entries(out_, paths_, before_ ? &*before_ : nullptr);
   if (!user.conflicts.empty()) {
     std::string names;
     for (std::size_t i = 0; i < user.conflicts.size() && i < 5; ++i) names += (i ? ", " : "") + user.conflicts[i];
     if (user.conflicts.size() > 5) names += " and " + std::to_string(user.conflicts.size() - 5) + " more";
-    return failure("refusing to replace " + names + " in " + out_.string() +
+    return util::failure("refusing to replace " + names + " in " + out_.string() +
                    ": not written by anthology, and the build now writes a file of that name; move it away");
   }
   for (const std::string& path : user.carried) {
-    if (!make_parent(path)) return failure(error());
+    if (!make_parent(path)) return util::failure(error());
     if (auto carried = carry_entry(out_ / path, tmp_ / path); !carried) return carried;
   }
   after_.user = std::move(user.carried);
   return {};
 }
 
-Expected<void> SiteWriter::write_manifest() {
+util::Expected<void> SiteWriter::write_manifest() {
   std::error_code ec;
   if (!options_.corpus.empty()) after_.corpus = fs::weakly_canonical(fs::absolute(options_.corpus, ec), ec).string();
   std::string bytes = after_.encode();
@@ -257,12 +257,12 @@ Expected<void> SiteWriter::write_manifest() {
   return write_file(target, bytes);
 }
 
-Expected<WriteStats> SiteWriter::commit() {
+util::Expected<WriteStats> SiteWriter::commit() {
   if (!put(site_marker, "This folder is a site written by `anthology build`. The next build replaces the files it\n"
                         "wrote (listed in .anthology-files) and keeps every other file.\n"))
-    return failure(error());
+    return util::failure(error());
   finish_writing();
-  if (failed_) return failure(error());
+  if (failed_) return util::failure(error());
   if (auto carried = carry_user_entries(); !carried) return std::unexpected(carried.error());
   if (auto manifest = write_manifest(); !manifest) return std::unexpected(manifest.error());
   if (auto swapped = swap_site_in(place_); !swapped) return std::unexpected(swapped.error());
@@ -270,12 +270,12 @@ Expected<WriteStats> SiteWriter::commit() {
   return stats_;
 }
 
-Expected<WriteStats> write_site(const fs::path& out, const SiteFiles& files, const WriteOptions& options) {
+util::Expected<WriteStats> write_site(const fs::path& out, const SiteFiles& files, const WriteOptions& options) {
   auto writer = SiteWriter::begin(out, options);
   if (!writer) return std::unexpected(writer.error());
   for (const SiteFile& f : files)
-    if (!(*writer)->put(f.path, f.bytes)) return failure((*writer)->error());
+    if (!(*writer)->put(f.path, f.bytes)) return util::failure((*writer)->error());
   return (*writer)->commit();
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -29,7 +29,7 @@
 #include "render/site/site_manifest.h"
 #include "render/site/site_swap.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 // The file that marks a folder as a site this tool wrote, so that a build never replaces a folder
 // of something else.
@@ -56,14 +56,14 @@ struct WriteStats {
 // Refuses an output folder that would destroy something: the corpus itself or a folder holding it,
 // the file system root, an existing non-empty folder that is not a site (no marker file), or the site
 // of another corpus (its manifest names it).
-Expected<void> check_out_dir(const std::filesystem::path& out, const std::filesystem::path& corpus_root);
+util::Expected<void> check_out_dir(const std::filesystem::path& out, const std::filesystem::path& corpus_root);
 
 // One build's writing: begin() prepares the sibling folder, put() adds files (from any thread),
 // commit() swaps the new site in. A writer destroyed before commit() removes its folder, so a failed
 // build leaves nothing behind but the previous site.
 class SiteWriter {
  public:
-  static Expected<std::unique_ptr<SiteWriter>> begin(const std::filesystem::path& out, const WriteOptions& options = {});
+  static util::Expected<std::unique_ptr<SiteWriter>> begin(const std::filesystem::path& out, const WriteOptions& options = {});
   ~SiteWriter();
   SiteWriter(const SiteWriter&) = delete;
   SiteWriter& operator=(const SiteWriter&) = delete;
@@ -78,7 +78,7 @@ class SiteWriter {
   bool keep(const std::string& path);
   // Waits for the queued files, carries the user's entries over (refusing when the build now writes a
   // file where the user has one), writes the manifest, then swaps the new site in.
-  Expected<WriteStats> commit();
+  util::Expected<WriteStats> commit();
   std::string error() const;
 
  private:
@@ -92,8 +92,8 @@ class SiteWriter {
   bool enqueue(Queued file);
   void write(const std::string& path, const std::string& bytes);  // one file, on the writer thread
   void carry_over(const Queued& file);                            // one kept file, on the writer thread
-  Expected<void> carry_user_entries();                            // at commit
-  Expected<void> write_manifest();                                // at commit
+  util::Expected<void> carry_user_entries();                            // at commit
+  util::Expected<void> write_manifest();                                // at commit
   bool make_parent(const std::string& path);
   bool fail(std::string reason);
   void finish_writing();                                    // stops the writer thread once the queue is empty
@@ -119,9 +119,9 @@ class SiteWriter {
 };
 
 // All of `files` at once.
-Expected<WriteStats> write_site(const std::filesystem::path& out, const SiteFiles& files, const WriteOptions& options = {});
+util::Expected<WriteStats> write_site(const std::filesystem::path& out, const SiteFiles& files, const WriteOptions& options = {});
 
 // True when `path` is a relative path of safe segments (no "", ".", ".." or leading '/').
 bool safe_relative_path(std::string_view path);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

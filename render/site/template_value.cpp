@@ -1,6 +1,6 @@
 #include "render/site/template_value.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 TemplateValue& TemplateValue::set(std::string_view key, TemplateValue value) & {
   Members& members = std::get<Members>(v_);
@@ -31,4 +31,4 @@ const TemplateValue* TemplateValue::get(std::string_view key) const {
   return nullptr;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-namespace anth::site {
+namespace anth::render::site {
 
 class TemplateValue {
  public:
@@ -79,4 +79,4 @@ class TemplateValue {
   std::variant<bool, std::string, std::string_view, List, Members> v_;
 };
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -13,7 +13,7 @@
 #include "core/util/text.h"
 #include "render/site/html.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -68,14 +68,14 @@ std::vector<Node> parse(std::string_view input) {
     std::size_t from = at + (triple ? 3 : 2);
     std::size_t close = input.find(triple ? "}}}" : "}}", from);
     if (close == std::string_view::npos) throw std::runtime_error("unclosed tag at " + std::to_string(at));
-    std::string_view contents = trim(input.substr(from, close - from));
+    std::string_view contents = util::trim(input.substr(from, close - from));
     at = close + (triple ? 3 : 2);
     if (triple) {
       open.back()->push_back(tag_node(Node::Kind::raw_variable, contents));
       continue;
     }
     char sigil = contents.empty() ? '\0' : contents[0];
-    std::string_view name = sigil == '\0' ? contents : trim(contents.substr(1));
+    std::string_view name = sigil == '\0' ? contents : util::trim(contents.substr(1));
     switch (sigil) {
       case '!': break;  // a comment
       case '&': open.back()->push_back(tag_node(Node::Kind::raw_variable, name)); break;
@@ -187,12 +187,12 @@ struct Templates::Impl {
 };
 
 Templates::Templates() : impl_(std::make_unique<Impl>()) {
-  for (std::string_view path : embedded_asset_names(template_dir)) {
+  for (std::string_view path : util::embedded_asset_names(template_dir)) {
     std::string name(path.substr(template_dir.size()));
     if (name.size() < 6 || name.substr(name.size() - 5) != ".html") continue;
     name.resize(name.size() - 5);
     try {
-      impl_->parsed.emplace(name, parse(*embedded_asset(path)));
+      impl_->parsed.emplace(name, parse(*util::embedded_asset(path)));
     } catch (const std::runtime_error& e) {
       throw std::runtime_error("template " + name + ": " + e.what());
     }
@@ -219,4 +219,4 @@ std::string Templates::render_text(std::string_view text, const TemplateValue& d
   return out;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -10,7 +10,7 @@
 
 #include "render/site/template_value.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 class Templates {
  public:
@@ -32,4 +32,4 @@ class Templates {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace anth::site
+}  // namespace anth::render::site

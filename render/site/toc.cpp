@@ -1,6 +1,6 @@
 #include "render/site/toc.h"
 
-namespace anth::site {
+namespace anth::render::site {
 
 namespace {
 
@@ -38,4 +38,4 @@ std::vector<TocEntry> toc_entries(std::string_view html, int min_level, int max_
   return out;
 }
 
-}  // namespace anth::site
+}  // namespace anth::render::site

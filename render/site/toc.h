@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace anth::site {
+namespace anth::render::site {
 
 struct TocEntry {
   int level = 2;
@@ -16,4 +16,4 @@ struct TocEntry {
 
 std::vector<TocEntry> toc_entries(std::string_view body_html, int min_level = 2, int max_level = 4);
 
-}  // namespace anth::site
+}  // namespace anth::render::site

@@ -30,9 +30,9 @@ bool has_control(const std::string& text) {
 }  // namespace
 
 TEST_CASE("escape_for_terminal writes control characters as escapes", "[cli]") {
-  CHECK(anth::escape_for_terminal("a\nb\r\tc\x1b[1m\x7f") == "a\\nb\\r\\tc\\x1b[1m\\x7f");
-  CHECK(anth::escape_for_terminal("\xc2\x9b" "2J é") == "\\u009b2J é");
-  CHECK(anth::escape_for_terminal("plain — text") == "plain — text");
+  CHECK(anth::util::escape_for_terminal("a\nb\r\tc\x1b[1m\x7f") == "a\\nb\\r\\tc\\x1b[1m\\x7f");
+  CHECK(anth::util::escape_for_terminal("\xc2\x9b" "2J é") == "\\u009b2J é");
+  CHECK(anth::util::escape_for_terminal("plain — text") == "plain — text");
 }
 
 TEST_CASE("cli: lint, show and path escape control characters from notes", "[cli]") {

@@ -116,8 +116,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const anth::Corpus& corpus = loaded->corpus;
   for (const anth::Note& n : corpus.notes) FUZZ_REQUIRE(written.count(n.path) == 1);
 
-  anth::Graph graph(corpus);
-  std::vector<anth::Diagnostic> found = anth::check_graph(corpus, graph);
+  anth::graph::Graph graph(corpus);
+  std::vector<anth::Diagnostic> found = anth::rules::check_graph(corpus, graph);
   for (const anth::Diagnostic& d : found) {
     FUZZ_REQUIRE(d.where.line >= 1 && d.where.column >= 1);
     FUZZ_REQUIRE(written.count(d.where.file) == 1);

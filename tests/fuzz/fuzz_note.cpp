@@ -55,7 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_REQUIRE(explained);
   }
 
-  auto decoded = anth::decode_parse(anth::encode_parse(p));
+  auto decoded = anth::index::decode_parse(anth::index::encode_parse(p));
   FUZZ_REQUIRE(decoded.has_value());
   FUZZ_REQUIRE(decoded->diagnostics.size() == p.diagnostics.size());
   FUZZ_REQUIRE(decoded->note.wikilinks.size() == p.note.wikilinks.size());

@@ -37,7 +37,7 @@ struct Quality {
   double linked = 0, unlinked = 0;  // mean distance of linked and of unlinked pairs
 };
 
-Quality measure(const Graph& g, const std::vector<Point>& p) {
+Quality measure(const graph::Graph& g, const std::vector<graph::Point>& p) {
   std::size_t n = p.size();
   double ideal = 1.0 / std::sqrt(static_cast<double>(n));
   Quality q;
@@ -59,7 +59,7 @@ Quality measure(const Graph& g, const std::vector<Point>& p) {
 
 Quality measure_whole(int n, int hub) {
   Corpus corpus = shaped_corpus(n, hub);
-  Graph g(corpus);
+  graph::Graph g(corpus);
   std::vector<std::size_t> all;
   for (std::size_t v = 0; v < g.vertex_count(); ++v) all.push_back(v);
   return measure(g, g.layout(all));

@@ -41,7 +41,7 @@ TEST_CASE("graph: a node with 5000 relations and a 5000-paper citation cycle", "
   REQUIRE(corpus.diagnostics.empty());
 
   auto start = std::chrono::steady_clock::now();
-  Graph g(corpus);
+  graph::Graph g(corpus);
   CHECK(g.vertex_count() == n + 1);
   CHECK(g.edge_count() == 2 * n + 1);
   std::size_t sota = *g.vertex("SOTA-1");
@@ -59,7 +59,7 @@ TEST_CASE("graph: a node with 5000 relations and a 5000-paper citation cycle", "
   CHECK(cycles[0].cycle.size() == n);
   CHECK(g.note(cycles[0].cycle[0]).id == "LIT-0");
 
-  std::vector<Diagnostic> found = check_graph(corpus, g);
+  std::vector<Diagnostic> found = rules::check_graph(corpus, g);
   CHECK(std::count_if(found.begin(), found.end(), [](const Diagnostic& d) { return d.rule == "P006"; }) == 1);
   auto points = g.layout({sota, *g.vertex("LIT-0"), *g.vertex("LIT-1")});
   CHECK(points.size() == 3);

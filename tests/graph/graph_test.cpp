@@ -13,13 +13,13 @@ using test::CorpusBuilder;
 
 namespace {
 
-std::vector<std::string> ids_of(const Graph& g, const std::vector<std::size_t>& vs) {
+std::vector<std::string> ids_of(const graph::Graph& g, const std::vector<std::size_t>& vs) {
   std::vector<std::string> out;
   for (std::size_t v : vs) out.push_back(g.note(v).id);
   return out;
 }
 
-std::size_t vertex(const Graph& g, const std::string& id) {
+std::size_t vertex(const graph::Graph& g, const std::string& id) {
   auto v = g.vertex(id);
   REQUIRE(v.has_value());
   return *v;
@@ -55,7 +55,7 @@ Corpus small_corpus() {
 TEST_CASE("graph: vertices follow the corpus and edges the resolved relations", "[graph]") {
   Corpus corpus = small_corpus();
   corpus.notes.push_back(Note{.path = "zz.md", .id = "LIT-99", .kind = Kind::Lit, .in_graph = false});
-  Graph g(corpus);
+  graph::Graph g(corpus);
   CHECK(g.vertex_count() == 11);
   CHECK(g.edge_count() == 12);
   CHECK_FALSE(g.vertex("LIT-99").has_value());
@@ -77,7 +77,7 @@ TEST_CASE("graph: vertices follow the corpus and edges the resolved relations", 
 
 TEST_CASE("graph: the year of each kind of node", "[graph][year]") {
   Corpus corpus = small_corpus();
-  Graph g(corpus);
+  graph::Graph g(corpus);
   CHECK(g.year(vertex(g, "LIT-1")) == 2017);
   CHECK_FALSE(g.year(vertex(g, "LIT-4")).has_value());
   CHECK(g.year(vertex(g, "SOTA-1")) == 2020);   // its introduced_by paper's year
@@ -91,28 +91,28 @@ TEST_CASE("graph: the year of each kind of node", "[graph][year]") {
 
 TEST_CASE("graph: readings are the notes whose paper is the LIT", "[graph]") {
   Corpus corpus = small_corpus();
-  Graph g(corpus);
+  graph::Graph g(corpus);
   CHECK(ids_of(g, g.readings(vertex(g, "LIT-2"))) == std::vector<std::string>{"NOTE-1", "NOTE-2"});
   CHECK(g.readings(vertex(g, "LIT-1")).empty());
 }
 
 // The ids of a neighborhood, by depth then id (the walk's own order within a level is tested below).
-static std::vector<std::string> near_ids(const Graph& g, std::size_t v, int depth, std::vector<std::string> kinds = {}) {
-  Graph::NeighborhoodOptions o;
+static std::vector<std::string> near_ids(const graph::Graph& g, std::size_t v, int depth, std::vector<std::string> kinds = {}) {
+  graph::Graph::NeighborhoodOptions o;
   o.depth = depth;
   o.kinds = std::move(kinds);
   auto reached = g.neighborhood(v, o);
-  std::stable_sort(reached.begin(), reached.end(), [&](const Graph::Reached& a, const Graph::Reached& b) {
+  std::stable_sort(reached.begin(), reached.end(), [&](const graph::Graph::Reached& a, const graph::Graph::Reached& b) {
     return a.depth != b.depth ? a.depth < b.depth : g.note(a.vertex).id < g.note(b.vertex).id;
   });
   std::vector<std::string> ids;
-  for (const Graph::Reached& r : reached) ids.push_back(g.note(r.vertex).id);
+  for (const graph::Graph::Reached& r : reached) ids.push_back(g.note(r.vertex).id);
   return ids;
 }
 
 TEST_CASE("graph: neighborhood by depth and relation kind", "[graph][neighborhood]") {
   Corpus corpus = small_corpus();
-  Graph g(corpus);
+  graph::Graph g(corpus);
   std::size_t lit2 = vertex(g, "LIT-2");
   CHECK(near_ids(g, lit2, 0) == std::vector<std::string>{"LIT-2"});
   CHECK(near_ids(g, lit2, 1) == std::vector<std::string>{"LIT-2", "LIT-1", "LIT-3", "NOTE-1", "NOTE-2", "SOTA-1"});
@@ -123,13 +123,13 @@ TEST_CASE("graph: neighborhood by depth and relation kind", "[graph][neighborhoo
 
 TEST_CASE("graph: a capped neighborhood goes through the least connected first", "[graph][neighborhood]") {
   Corpus corpus = small_corpus();
-  Graph g(corpus);
-  Graph::NeighborhoodOptions o;
+  graph::Graph g(corpus);
+  graph::Graph::NeighborhoodOptions o;
   o.depth = 2;
-  o.expand = Graph::NeighborhoodOptions::Expand::SparseFirst;
+  o.expand = graph::Graph::NeighborhoodOptions::Expand::SparseFirst;
   auto ids = [&](std::size_t v) {
     std::vector<std::string> out;
-    for (const Graph::Reached& r : g.neighborhood(v, o)) out.push_back(g.note(r.vertex).id);
+    for (const graph::Graph::Reached& r : g.neighborhood(v, o)) out.push_back(g.note(r.vertex).id);
     return out;
   };
   std::size_t lit2 = vertex(g, "LIT-2");
@@ -146,7 +146,7 @@ TEST_CASE("graph: a capped neighborhood goes through the least connected first",
 
 TEST_CASE("graph: shortest path walks edges both ways", "[graph][path]") {
   Corpus corpus = small_corpus();
-  Graph g(corpus);
+  graph::Graph g(corpus);
   auto path = g.shortest_path(vertex(g, "NOTE-1"), vertex(g, "LIT-1"));
   REQUIRE(path.size() == 2);
   CHECK(path[0].forward);
@@ -175,7 +175,7 @@ TEST_CASE("graph: cyclic components on a cycle and a self-loop graph", "[graph][
   b.relate("LIT-4", "cites", "LIT-4");                                          // a self-loop
   b.relate("LIT-1", "compared_against", "LIT-5").relate("LIT-5", "compared_against", "LIT-1");  // other kind
   Corpus corpus = b.build();
-  Graph g(corpus);
+  graph::Graph g(corpus);
   std::vector<std::vector<std::string>> members, cycles;
   for (const auto& c : g.cyclic_components({"cites", "supersedes"})) {
     members.push_back(ids_of(g, c.members));
@@ -200,7 +200,7 @@ TEST_CASE("graph: a dense component is one component with a shortest cycle, quic
   b.note("LIT-901", 2020);
   b.relate("LIT-900", "cites", "LIT-901").relate("LIT-901", "cites", "LIT-900");
   Corpus corpus = b.build();
-  Graph g(corpus);
+  graph::Graph g(corpus);
   auto start = std::chrono::steady_clock::now();
   auto components = g.cyclic_components({"cites"});
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
@@ -213,7 +213,7 @@ TEST_CASE("graph: a dense component is one component with a shortest cycle, quic
 
 TEST_CASE("graph: layout is deterministic and inside the unit square", "[graph][layout]") {
   Corpus corpus = small_corpus();
-  Graph g(corpus);
+  graph::Graph g(corpus);
   std::vector<std::size_t> all;
   for (std::size_t v = 0; v < g.vertex_count(); ++v) all.push_back(v);
   auto first = g.layout(all);
@@ -225,7 +225,7 @@ TEST_CASE("graph: layout is deterministic and inside the unit square", "[graph][
     CHECK((first[i].x >= 0 && first[i].x <= 1 && first[i].y >= 0 && first[i].y <= 1));
   }
   // The points are spread out, not stacked.
-  CHECK(std::any_of(first.begin(), first.end(), [&](const Point& p) { return p.x != first[0].x || p.y != first[0].y; }));
+  CHECK(std::any_of(first.begin(), first.end(), [&](const graph::Point& p) { return p.x != first[0].x || p.y != first[0].y; }));
 
   auto one = g.layout({vertex(g, "LIT-1")});
   REQUIRE(one.size() == 1);
@@ -243,14 +243,14 @@ TEST_CASE("graph: ids are ordered naturally, LIT-9 before LIT-10", "[graph][natu
   b.relate("LIT-10", "cites", "LIT-9").relate("LIT-9", "cites", "LIT-100").relate("LIT-100", "cites", "LIT-10");
   b.relate("NOTE-1", "paper", "LIT-100").relate("NOTE-1", "mentions", "LIT-10", 3).relate("NOTE-1", "mentions", "LIT-9", 4);
   Corpus corpus = b.build();
-  Graph g(corpus);
+  graph::Graph g(corpus);
   auto cycles = g.cyclic_components({"cites"});
   REQUIRE(cycles.size() == 1);
   CHECK(ids_of(g, cycles[0].members) == std::vector<std::string>{"LIT-9", "LIT-10", "LIT-100"});
   CHECK(ids_of(g, cycles[0].cycle) == std::vector<std::string>{"LIT-9", "LIT-100", "LIT-10"});
-  Graph::NeighborhoodOptions o;
-  o.expand = Graph::NeighborhoodOptions::Expand::SparseFirst;
+  graph::Graph::NeighborhoodOptions o;
+  o.expand = graph::Graph::NeighborhoodOptions::Expand::SparseFirst;
   std::vector<std::string> near;
-  for (const Graph::Reached& r : g.neighborhood(vertex(g, "NOTE-1"), o)) near.push_back(g.note(r.vertex).id);
+  for (const graph::Graph::Reached& r : g.neighborhood(vertex(g, "NOTE-1"), o)) near.push_back(g.note(r.vertex).id);
   CHECK(near == std::vector<std::string>{"NOTE-1", "LIT-9", "LIT-10", "LIT-100"});
 }

@@ -30,7 +30,7 @@ TEST_CASE("link index: of two files sharing a name, a bare name goes to the one 
   // Sorted by path, "Archive/..." comes first: the old index gave it the name.
   anth::Corpus c = vault({{"Archive/Old/Roadmap.md", "archive.old.roadmap"}, {"Projects/Roadmap.md", "projects.roadmap"},
                           {"Zeta/Roadmap.md", "zeta.roadmap"}, {"Aa/Bb/Roadmap.md", "aa.bb.roadmap"}});
-  anth::LinkIndex links(c);
+  anth::graph::LinkIndex links(c);
   CHECK(links.resolve("Roadmap") == "zeta.roadmap");  // one folder deep, and the shorter path of the two
   CHECK(links.resolve("roadmap.md") == "zeta.roadmap");
   CHECK(links.resolve("Projects/Roadmap") == "projects.roadmap");
@@ -41,32 +41,32 @@ TEST_CASE("link index: of two files sharing a name, a bare name goes to the one 
   CHECK(links.resolve("ld/Roadmap").empty());  // a path's end is whole folders, not part of a name
   // At the root, a file wins over every folder's.
   anth::Corpus rooted = vault({{"A/Note.md", "a.note"}, {"Note.md", "note"}});
-  CHECK(anth::LinkIndex(rooted).resolve("note") == "note");
+  CHECK(anth::graph::LinkIndex(rooted).resolve("note") == "note");
 }
 
 TEST_CASE("link index: a markdown link reads from the linking note's folder first, percent-decoded by its caller", "[graph][links]") {
   anth::Corpus c = vault({{"Home.md", "home"}, {"People/Ada Lovelace.md", "people.ada-lovelace"},
                           {"Projects/Roadmap.md", "projects.roadmap"}, {"Projects/Home.md", "projects.home"}});
-  anth::LinkIndex links(c);
-  anth::LinkFrom from_projects{"Projects/Roadmap.md", true};
+  anth::graph::LinkIndex links(c);
+  anth::graph::LinkFrom from_projects{"Projects/Roadmap.md", true};
   CHECK(links.resolve("Home.md", from_projects) == "projects.home");  // the same folder first
   CHECK(links.resolve("../Home.md", from_projects) == "home");
   CHECK(links.resolve("../People/Ada Lovelace.md", from_projects) == "people.ada-lovelace");
   CHECK(links.resolve("/Home.md", from_projects) == "home");
-  CHECK(links.resolve("People/Ada Lovelace.md", anth::LinkFrom{"Home.md", true}) == "people.ada-lovelace");
+  CHECK(links.resolve("People/Ada Lovelace.md", anth::graph::LinkFrom{"Home.md", true}) == "people.ada-lovelace");
   CHECK(links.resolve("../../Home.md", from_projects).empty());  // above the root
   // A wikilink reads relative only when it says so; else its name is the vault's.
-  CHECK(links.resolve("Home", anth::LinkFrom{"Projects/Roadmap.md"}) == "home");
-  CHECK(links.resolve("./Home", anth::LinkFrom{"Projects/Roadmap.md"}) == "projects.home");
-  CHECK(anth::percent_decode("Ada%20Lovelace.md") == "Ada Lovelace.md");
-  CHECK(anth::percent_decode("%C3%89cole%2") == "\u00c9cole%2");
+  CHECK(links.resolve("Home", anth::graph::LinkFrom{"Projects/Roadmap.md"}) == "home");
+  CHECK(links.resolve("./Home", anth::graph::LinkFrom{"Projects/Roadmap.md"}) == "projects.home");
+  CHECK(anth::graph::percent_decode("Ada%20Lovelace.md") == "Ada Lovelace.md");
+  CHECK(anth::graph::percent_decode("%C3%89cole%2") == "\u00c9cole%2");
 }
 
 TEST_CASE("link index: ids, titles and aliases after paths, with Unicode's case folding", "[graph][links]") {
   anth::Corpus c = vault({{"École.md", "école"}, {"Straße.md", "straße"}, {"lit/LIT-1.md", "LIT-1"}, {"notes/x.md", "notes.x"}});
   for (anth::Note& n : c.notes)
     if (n.id == "notes.x") n.title = "Über Attention", n.aliases = {"Start here"};
-  anth::LinkIndex links(c);
+  anth::graph::LinkIndex links(c);
   CHECK(links.resolve("ÉCOLE") == "école");
   CHECK(links.resolve("STRASSE") == "straße");
   CHECK(links.resolve("lit-1") == "LIT-1");
@@ -77,16 +77,16 @@ TEST_CASE("link index: ids, titles and aliases after paths, with Unicode's case 
 }
 
 TEST_CASE("link path: joins, folders and the files that are no notes", "[graph][links]") {
-  CHECK(anth::join_relative("Projects/Old", "../../People/./Ada") == "People/Ada");
-  CHECK(anth::join_relative("Projects", "/Home") == "Home");
-  CHECK(anth::join_relative("", "..").empty());
-  CHECK(anth::folder_of("People/Ada Lovelace.md") == "People");
-  CHECK(anth::folder_of("Home.md").empty());
-  CHECK(anth::names_attachment("out-of-control.JPG"));
-  CHECK(anth::names_attachment("Albums.base"));
-  CHECK_FALSE(anth::names_attachment("Well Made 145 Kevin Kelly"));
-  CHECK_FALSE(anth::names_attachment("v1.2 notes"));
-  CHECK_FALSE(anth::names_attachment("Note.md"));
+  CHECK(anth::graph::join_relative("Projects/Old", "../../People/./Ada") == "People/Ada");
+  CHECK(anth::graph::join_relative("Projects", "/Home") == "Home");
+  CHECK(anth::graph::join_relative("", "..").empty());
+  CHECK(anth::graph::folder_of("People/Ada Lovelace.md") == "People");
+  CHECK(anth::graph::folder_of("Home.md").empty());
+  CHECK(anth::graph::names_attachment("out-of-control.JPG"));
+  CHECK(anth::graph::names_attachment("Albums.base"));
+  CHECK_FALSE(anth::graph::names_attachment("Well Made 145 Kevin Kelly"));
+  CHECK_FALSE(anth::graph::names_attachment("v1.2 notes"));
+  CHECK_FALSE(anth::graph::names_attachment("Note.md"));
 }
 
 TEST_CASE("link index: attachments by path, in the attachment folder, by name closest to the root", "[graph][links]") {
@@ -96,8 +96,8 @@ TEST_CASE("link index: attachments by path, in the attachment folder, by name cl
     c.attachments.push_back({path, 10, ""});
   std::sort(c.attachments.begin(), c.attachments.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
   c.attachment_folder = "Attachments";
-  anth::LinkIndex links(c);
-  auto at = [&](const char* written, anth::LinkFrom from = {}) {
+  anth::graph::LinkIndex links(c);
+  auto at = [&](const char* written, anth::graph::LinkFrom from = {}) {
     const anth::Attachment* a = links.attachment(written, from);
     return a ? a->path : std::string("none");
   };
@@ -111,7 +111,7 @@ TEST_CASE("link index: attachments by path, in the attachment folder, by name cl
   CHECK(at("missing.png") == "none");
   CHECK(at("./beside.png", {"Notes/Note.md", false}) == "none");  // "./" is relative only
   c.attachment_folder = "./pics";
-  anth::LinkIndex beside(c);
+  anth::graph::LinkIndex beside(c);
   const anth::Attachment* a = beside.attachment("beside.png", {"Notes/Note.md", false});
   CHECK((a && a->path == "Notes/pics/beside.png"));  // "./pics": below the linking note's folder
 }

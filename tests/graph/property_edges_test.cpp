@@ -29,17 +29,17 @@ TEST_CASE("property edges: in the graph, but no schema relation and no provenanc
   property(c, "LIT-2", "practice", "SOTA-1");   // a typed note's key outside its schema
   property(c, "LIT-1", "cites", "LIT-2");
   property(c, "LIT-2", "cites", "LIT-1");
-  anth::Graph g(c);
+  anth::graph::Graph g(c);
   const std::size_t hub = *g.vertex("hub"), sota = *g.vertex("SOTA-1"), lit2 = *g.vertex("LIT-2");
   CHECK(g.out_edges(hub).size() == 2);
   CHECK(g.out_edges(hub, "source").empty());
   REQUIRE(g.out_edges(hub, "categories").size() == 1);
-  CHECK(anth::is_property_edge(g.out_edges(hub, "categories")[0]));
+  CHECK(anth::graph::is_property_edge(g.out_edges(hub, "categories")[0]));
   CHECK(g.in_edges(lit2).size() == 2);  // the page's and LIT-1's
   CHECK(g.in_edges(lit2, "cites").empty());
   CHECK(g.cyclic_components({"cites"}).empty());  // LIT-1 and LIT-2 "cite" each other only as properties
   // SOTA-1's papers: its origin, not LIT-2, whose own `practice:` links it.
-  std::vector<anth::PaperLink> papers = anth::linked_papers(g, sota);
+  std::vector<anth::graph::PaperLink> papers = anth::graph::linked_papers(g, sota);
   REQUIRE(papers.size() == 1);
   CHECK(g.note(papers[0].paper).id == "LIT-1");
 }

@@ -143,13 +143,13 @@ TEST_CASE("symlinks: read_inside refuses what is outside or not a regular file, 
   fs::create_symlink(tmp.path() / "out" / "b.md", tmp.path() / "root" / "b.md");
   fs::create_symlink("a.md", tmp.path() / "root" / "c.md");
   fs::create_symlink("/dev/zero", tmp.path() / "root" / "zero.md");
-  fs::path root = anth::real_root(tmp.path() / "root");
-  CHECK(anth::read_inside(root, "a.md", 100).value_or("") == "inside");
-  CHECK(anth::read_inside(root, "c.md", 100).value_or("") == "inside");
-  CHECK(anth::read_inside(root, "a.md", 3).value_or("") == "insi");  // limit + 1 bytes
-  CHECK_FALSE(anth::read_inside(root, "b.md", 100));
-  CHECK_FALSE(anth::read_inside(root, "zero.md", 100));
-  CHECK(anth::resolves_inside(root, tmp.path() / "root" / "site"));
-  CHECK_FALSE(anth::resolves_inside(root, tmp.path() / "root" / ".." / "site"));
-  CHECK_FALSE(anth::resolves_inside(root, tmp.path() / "root" / "b.md"));
+  fs::path root = anth::util::real_root(tmp.path() / "root");
+  CHECK(anth::util::read_inside(root, "a.md", 100).value_or("") == "inside");
+  CHECK(anth::util::read_inside(root, "c.md", 100).value_or("") == "inside");
+  CHECK(anth::util::read_inside(root, "a.md", 3).value_or("") == "insi");  // limit + 1 bytes
+  CHECK_FALSE(anth::util::read_inside(root, "b.md", 100));
+  CHECK_FALSE(anth::util::read_inside(root, "zero.md", 100));
+  CHECK(anth::util::resolves_inside(root, tmp.path() / "root" / "site"));
+  CHECK_FALSE(anth::util::resolves_inside(root, tmp.path() / "root" / ".." / "site"));
+  CHECK_FALSE(anth::util::resolves_inside(root, tmp.path() / "root" / "b.md"));
 }

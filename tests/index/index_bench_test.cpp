@@ -62,17 +62,17 @@ TEST_CASE("index: store() time for a large corpus", "[.][index-bench]") {
   std::vector<std::string> encoded;
   std::size_t bytes = 0;
   for (const ParsedNote& p : b.parses) {
-    encoded.push_back(encode_parse(p));
+    encoded.push_back(index::encode_parse(p));
     bytes += encoded.back().size();
   }
   WARN("encode_parse: " << seconds(t0) << ", " << bytes / (1 << 20) << " MiB");
   restart();
-  for (const std::string& e : encoded) REQUIRE(decode_parse(e));
+  for (const std::string& e : encoded) REQUIRE(index::decode_parse(e));
   WARN("decode_parse: " << seconds(t0));
   encoded.clear();
 
   TempDir dir;
-  Index index = open_rw(index_path(dir));
+  index::Index index = open_rw(index_path(dir));
   restart();
   REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   WARN("store, cold (every file changed): " << seconds(t0));
@@ -88,11 +88,11 @@ TEST_CASE("index: store() time for a large corpus", "[.][index-bench]") {
   WARN("store, every note's rows changed, no file changed: " << seconds(t0));
 
   // 1% of the notes edited.
-  std::vector<Index::FileParse> some;
+  std::vector<index::Index::FileParse> some;
   for (std::size_t i = 0; i < b.parses.size(); i += 100) {
     b.parses[i].note.body += " edited";
     b.corpus.notes[i].body += " edited";
-    some.push_back({&b.parses[i], CachedFile{b.parses[i].note.content_hash, 1, 1}});
+    some.push_back({&b.parses[i], index::CachedFile{b.parses[i].note.content_hash, 1, 1}});
   }
   restart();
   REQUIRE(index.store(b.corpus, some, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
@@ -105,12 +105,12 @@ TEST_CASE("index: store() time for a large corpus", "[.][index-bench]") {
   b.parses[5].note.body += " once more";
   b.corpus.notes[5].body += " once more";
   restart();
-  REQUIRE(index.store(b.corpus, {{&b.parses[5], CachedFile{1, 2, 3}}}, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
+  REQUIRE(index.store(b.corpus, {{&b.parses[5], index::CachedFile{1, 2, 3}}}, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   WARN("store, 1 note changed: " << seconds(t0));
 
   index = open_rw(dir.path() / "unused.db");
   restart();
-  Index again = open_rw(index_path(dir));
+  index::Index again = open_rw(index_path(dir));
   WARN("open (with quick_check) of " << fs::file_size(index_path(dir)) / (1 << 20) << " MiB: " << seconds(t0));
   restart();
   auto cached = again.cached_files();

@@ -17,10 +17,10 @@ const char* note_text = "---\ntitle: Bodies\n---\n# Heading\n\nSee [[LIT-1]] and
 
 TEST_CASE("index: the body is a column of its own that reading parses never touches", "[index][body]") {
   TempDir dir;
-  Index index = open_rw(index_path(dir));
+  index::Index index = open_rw(index_path(dir));
   ParsedNote parse = ingest::parse_note("notes/NOTE-1.md", note_text);
   REQUIRE(parse.note.rendered.html.find("<em>") != std::string::npos);
-  REQUIRE(index.store_parses({{&parse, CachedFile{parse.note.content_hash, 10, 1, 1}}}));
+  REQUIRE(index.store_parses({{&parse, index::CachedFile{parse.note.content_hash, 10, 1, 1}}}));
 
   // The parse lint and the queries decode holds the links, not the HTML or the text.
   auto texts = index.load_parse_texts({"notes/NOTE-1.md"});
@@ -34,7 +34,7 @@ TEST_CASE("index: the body is a column of its own that reading parses never touc
   CHECK(loaded->note.rendered.plain.empty());
   REQUIRE(loaded->note.rendered.links.size() == 1);
   CHECK(loaded->note.rendered.links[0].target == "LIT-1");
-  auto for_lint = decode_parse(*texts[0], /*body_links=*/false);
+  auto for_lint = index::decode_parse(*texts[0], /*body_links=*/false);
   REQUIRE(for_lint);
   CHECK(for_lint->note.rendered.stored);
   CHECK(for_lint->note.rendered.links.empty());
@@ -43,11 +43,11 @@ TEST_CASE("index: the body is a column of its own that reading parses never touc
   // The body, from the column and from a reader of its own.
   auto body = index.load_body_text("notes/NOTE-1.md");
   REQUIRE(body);
-  auto text = decode_body(*body);
+  auto text = index::decode_body(*body);
   REQUIRE(text);
   CHECK(text->html == parse.note.rendered.html);
   CHECK(text->plain == parse.note.rendered.plain);
-  auto reader = BodyReader::open(index_path(dir));
+  auto reader = index::BodyReader::open(index_path(dir));
   REQUIRE(reader);
   auto read = reader->read("notes/NOTE-1.md");
   REQUIRE(read);
@@ -55,12 +55,12 @@ TEST_CASE("index: the body is a column of its own that reading parses never touc
   CHECK_FALSE(reader->read("notes/NOTE-2.md"));
 
   // A new stat for the same content (a parse read back, its body stored) keeps the stored body.
-  REQUIRE(index.store_parses({{&*loaded, CachedFile{parse.note.content_hash, 10, 2, 2}}}));
+  REQUIRE(index.store_parses({{&*loaded, index::CachedFile{parse.note.content_hash, 10, 2, 2}}}));
   CHECK(index.cached_files().at("notes/NOTE-1.md").mtime_ns == 2);
   CHECK(index.load_body_text("notes/NOTE-1.md") == body);
 
   // A parse whose body is missing counts as absent only for whoever needs the body.
-  REQUIRE(index_detail::exec(index.handle(), "UPDATE files SET body = NULL"));
+  REQUIRE(index::detail::exec(index.handle(), "UPDATE files SET body = NULL"));
   CHECK(index.load_parse_texts({"notes/NOTE-1.md"}).at(0));
   CHECK_FALSE(index.load_parse_texts({"notes/NOTE-1.md"}, /*need_body=*/true).at(0));
   CHECK_FALSE(index.load_body_text("notes/NOTE-1.md"));
@@ -70,16 +70,16 @@ TEST_CASE("index: a body's encoding round-trips and refuses what it did not writ
   RenderedBody r;
   r.html = "<p>caf\xC3\xA9 <\x01" "0>x<\x02></p>\n";
   r.plain = "caf\xC3\xA9 x";
-  auto back = decode_body(encode_body(r));
+  auto back = index::decode_body(index::encode_body(r));
   REQUIRE(back);
   CHECK(back->html == r.html);
   CHECK(back->plain == r.plain);
-  auto empty = decode_body(encode_body(RenderedBody{}));
+  auto empty = index::decode_body(index::encode_body(RenderedBody{}));
   REQUIRE(empty);
   CHECK(empty->html.empty());
   CHECK(empty->plain.empty());
   for (const char* bad : {"", ":", "x:abc", "12:abc", "-1:abc", "99999999999999999999999:a"}) {
     INFO(bad);
-    CHECK_FALSE(decode_body(bad));
+    CHECK_FALSE(index::decode_body(bad));
   }
 }

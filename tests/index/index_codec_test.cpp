@@ -8,31 +8,31 @@ using namespace anth::index_test;
 
 TEST_CASE("index: a parse survives encode and decode", "[index]") {
   ParsedNote p = rich_parse();
-  std::string json = encode_parse(p);
-  std::optional<ParsedNote> back = decode_parse(json);
+  std::string json = index::encode_parse(p);
+  std::optional<ParsedNote> back = index::decode_parse(json);
   REQUIRE(back);
   check_same(p, *back);
-  CHECK(encode_parse(*back) == json);
+  CHECK(index::encode_parse(*back) == json);
 
   // A plain parsed note too, and a note kept out of the graph.
   for (const auto& [path, text] : sample_files()) {
     ParsedNote q = ingest::parse_note(path, text);
-    auto again = decode_parse(encode_parse(q));
+    auto again = index::decode_parse(index::encode_parse(q));
     REQUIRE(again);
     check_same(q, *again);
   }
   ParsedNote unreadable = ingest::unreadable_note("x/y.md", "cannot read: Permission denied");
-  auto again = decode_parse(encode_parse(unreadable));
+  auto again = index::decode_parse(index::encode_parse(unreadable));
   REQUIRE(again);
   check_same(unreadable, *again);
 }
 
 TEST_CASE("index: decode refuses malformed text", "[index]") {
-  std::string good = encode_parse(rich_parse());
+  std::string good = index::encode_parse(rich_parse());
   for (std::string bad : {std::string(), std::string("{"), std::string("[]"), std::string("null"), std::string("42"),
                           std::string("{\"format\":1}"), std::string("{\"format\":2,\"note\":{},\"diagnostics\":[]}"),
                           good.substr(0, good.size() / 2), std::string("\xff\xfe garbage")})
-    CHECK_FALSE(decode_parse(bad));
+    CHECK_FALSE(index::decode_parse(bad));
   // Right syntax, wrong types.
   auto replaced = [&](const std::string& from, const std::string& to) {
     std::string s = good;
@@ -40,18 +40,18 @@ TEST_CASE("index: decode refuses malformed text", "[index]") {
     REQUIRE(at != std::string::npos);
     return s.replace(at, from.size(), to);
   };
-  CHECK_FALSE(decode_parse(replaced("\"year\":2020", "\"year\":\"2020\"")));
-  CHECK_FALSE(decode_parse(replaced("\"in_graph\":false", "\"in_graph\":0")));
-  CHECK_FALSE(decode_parse(replaced("\"kind\":\"SOTA\"", "\"kind\":\"BOGUS\"")));
-  CHECK_FALSE(decode_parse(replaced("\"origin\":\"frontmatter\"", "\"origin\":\"elsewhere\"")));
-  CHECK_FALSE(decode_parse(replaced("\"year\":2020", "\"year\":99999999999")));
-  CHECK_FALSE(decode_parse(replaced("\"hash\":\"fedcba9876543210\"", "\"hash\":\"xyz\"")));
-  CHECK(decode_parse(replaced("\"year\":2020", "\"year\":2021")));
+  CHECK_FALSE(index::decode_parse(replaced("\"year\":2020", "\"year\":\"2020\"")));
+  CHECK_FALSE(index::decode_parse(replaced("\"in_graph\":false", "\"in_graph\":0")));
+  CHECK_FALSE(index::decode_parse(replaced("\"kind\":\"SOTA\"", "\"kind\":\"BOGUS\"")));
+  CHECK_FALSE(index::decode_parse(replaced("\"origin\":\"frontmatter\"", "\"origin\":\"elsewhere\"")));
+  CHECK_FALSE(index::decode_parse(replaced("\"year\":2020", "\"year\":99999999999")));
+  CHECK_FALSE(index::decode_parse(replaced("\"hash\":\"fedcba9876543210\"", "\"hash\":\"xyz\"")));
+  CHECK(index::decode_parse(replaced("\"year\":2020", "\"year\":2021")));
 }
 
 TEST_CASE("index: the parse text is JSON any parser reads, and reads JSON any writer writes", "[index]") {
   ParsedNote p = rich_parse();
-  std::string text = encode_parse(p);
+  std::string text = index::encode_parse(p);
   nlohmann::json doc = nlohmann::json::parse(text);  // throws when it is not JSON
   CHECK(doc["format"] == 1);
   CHECK(doc["note"]["id"] == "SOTA-192");
@@ -69,7 +69,7 @@ TEST_CASE("index: the parse text is JSON any parser reads, and reads JSON any wr
   doc["note"]["from_the_future"] = {{"nested", {1, 2, {{"x", nullptr}}}}, {"s", "\u00e9"}};
   doc["extra"] = 3.5;
   for (const std::string& other : {doc.dump(2, ' ', true), doc.dump()}) {
-    auto back = decode_parse(other);
+    auto back = index::decode_parse(other);
     if (other.find("\"diagnostics\"") < other.find("\"note\"")) {
       // nlohmann orders members by name: diagnostics before note, which this reader refuses (the
       // diagnostics' locations are relative to the note's path).
@@ -82,13 +82,13 @@ TEST_CASE("index: the parse text is JSON any parser reads, and reads JSON any wr
   // Member order as written by this codec, reformatted with escapes.
   nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(text);
   ordered["note"]["from_the_future"] = {1, 2, 3};
-  auto back = decode_parse(ordered.dump(1, '\t', true));
+  auto back = index::decode_parse(ordered.dump(1, '\t', true));
   REQUIRE(back);
   check_same(p, *back);
 }
 
 TEST_CASE("index: decode survives damaged text", "[index]") {
-  std::string good = encode_parse(rich_parse());
+  std::string good = index::encode_parse(rich_parse());
   std::mt19937 random(11);
   int decoded = 0;
   for (int round = 0; round < 3000; ++round) {
@@ -104,11 +104,11 @@ TEST_CASE("index: decode survives damaged text", "[index]") {
       }
       if (bad.empty()) bad = "{";
     }
-    if (decode_parse(bad)) ++decoded;  // a change inside a string decodes to another parse: fine
+    if (index::decode_parse(bad)) ++decoded;  // a change inside a string decodes to another parse: fine
   }
   CHECK(decoded < 3000);
   // Deep nesting in an unknown member is refused, not recursed into without end.
   std::string deep = good;
   deep.insert(deep.find("\"note\""), "\"deep\":" + std::string(100000, '[') + std::string(100000, ']') + ",");
-  CHECK_FALSE(decode_parse(deep));
+  CHECK_FALSE(index::decode_parse(deep));
 }

@@ -18,8 +18,8 @@ namespace {
 using namespace anth;
 using anth::test::TempDir;
 
-Index open_index(const TempDir& dir) {
-  auto index = Index::open(dir.path() / "index.db");
+index::Index open_index(const TempDir& dir) {
+  auto index = index::Index::open(dir.path() / "index.db");
   REQUIRE(index);
   return std::move(*index);
 }
@@ -28,11 +28,11 @@ Index open_index(const TempDir& dir) {
 
 TEST_CASE("index: a parse over SQLite's length limit names the note and both sizes", "[index][limits]") {
   TempDir dir;
-  Index index = open_index(dir);
+  index::Index index = open_index(dir);
   sqlite3_limit(index.handle(), SQLITE_LIMIT_LENGTH, 4096);
   ParsedNote parse = parse_note("terms/huge.md", "---\ntitle: Huge\nshort: " + std::string(8000, 'x') + "\n---\n",
                                 default_max_note_bytes);
-  auto stored = index.store_parses({{&parse, CachedFile{1, 8000, 1}}});
+  auto stored = index.store_parses({{&parse, index::CachedFile{1, 8000, 1}}});
   REQUIRE_FALSE(stored);
   INFO(stored.error());
   CHECK(stored.error().find("note terms/huge.md is too large for the index") != std::string::npos);
@@ -42,7 +42,7 @@ TEST_CASE("index: a parse over SQLite's length limit names the note and both siz
 
 TEST_CASE("index: any value over SQLite's length limit says so, not NOT NULL", "[index][limits]") {
   TempDir dir;
-  Index index = open_index(dir);
+  index::Index index = open_index(dir);
   sqlite3_limit(index.handle(), SQLITE_LIMIT_LENGTH, 4096);
   // A diagnostic's message goes to a NOT NULL column of its own, outside any parse.
   Diagnostic d{"S008", Severity::Error, {"lit/a.md", 1, 1}, std::string(5000, 'm'), {}};

@@ -11,10 +11,10 @@ using namespace anth::index_test;
 TEST_CASE("index: store keeps parses and hashes", "[index]") {
   TempDir dir;
   Built b = build(sample_files());
-  Index index = open_rw(index_path(dir));
+  index::Index index = open_rw(index_path(dir));
   REQUIRE(index.cached_files().empty());
   auto changed = b.changed();
-  changed[0].file = CachedFile{0xffffffffffffffffull, 123456, -5};
+  changed[0].file = index::CachedFile{0xffffffffffffffffull, 123456, -5};
   auto stored = index.store(b.corpus, changed, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus));
   REQUIRE(stored);
 
@@ -26,7 +26,7 @@ TEST_CASE("index: store keeps parses and hashes", "[index]") {
     REQUIRE(loaded);
     check_same(p, *loaded);
   }
-  const CachedFile& first = cached.at(b.parses[0].note.path);
+  const index::CachedFile& first = cached.at(b.parses[0].note.path);
   CHECK(first.hash == 0xffffffffffffffffull);
   CHECK(first.size == 123456);
   CHECK(first.mtime_ns == -5);
@@ -43,7 +43,7 @@ TEST_CASE("index: store keeps parses and hashes", "[index]") {
   CHECK(one(index.handle(), "SELECT count(*) FROM nodes") == "2");
 
   // The parse is readable from another connection after commit.
-  auto reader = Index::open(index_path(dir), Index::Mode::ReadOnly);
+  auto reader = index::Index::open(index_path(dir), index::Index::Mode::ReadOnly);
   REQUIRE(reader);
   CHECK(reader->cached_files().size() == 2);
   CHECK(reader->load_parse("lit/LIT-640.md"));
@@ -52,7 +52,7 @@ TEST_CASE("index: store keeps parses and hashes", "[index]") {
 TEST_CASE("index: store writes the derived tables", "[index]") {
   TempDir dir;
   Built b = build(sample_files());
-  Index index = open_rw(index_path(dir));
+  index::Index index = open_rw(index_path(dir));
   REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   sqlite3* db = index.handle();
 
@@ -128,7 +128,7 @@ TEST_CASE("index: store writes the derived tables", "[index]") {
 TEST_CASE("index: a second store rewrites what changed", "[index]") {
   TempDir dir;
   Built b = build(sample_files());
-  Index index = open_rw(index_path(dir));
+  index::Index index = open_rw(index_path(dir));
   REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   // Twice with the same corpus: the same content.
   REQUIRE(index.store(b.corpus, {}, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
@@ -201,13 +201,13 @@ TEST_CASE("index: updating a few notes gives what writing them all gives", "[ind
   Built before = build(generated_files(100, 0));
   Built after = build(generated_files(100, 1));
 
-  Index incremental = open_rw(dir.path() / "incremental.db");
+  index::Index incremental = open_rw(dir.path() / "incremental.db");
   REQUIRE(incremental.store(before.corpus, before.changed(), before.paths, before.diagnostics, anth::test::graph_facts(before.corpus)));
   sqlite3* db = incremental.handle();
   std::string max_rowid = one(db, "SELECT max(rowid) FROM nodes");
   std::string untouched = one(db, "SELECT rowid FROM nodes WHERE id = 'LIT-120'");
   // Only the parses of the changed and new files are handed over, as ingest does.
-  std::vector<Index::FileParse> changed;
+  std::vector<index::Index::FileParse> changed;
   for (const ParsedNote& p : after.parses)
     if (p.note.id == "LIT-105" || p.note.id == "LIT-999") changed.push_back({&p, {p.note.content_hash, 1000, 42}});
   REQUIRE(changed.size() == 2);
@@ -218,19 +218,19 @@ TEST_CASE("index: updating a few notes gives what writing them all gives", "[ind
   CHECK(one(db, "SELECT count(*) FROM relations WHERE written = 'LIT-999' AND dst IS NULL") == "0");
   CHECK(one(db, "SELECT count(*) FROM nodes WHERE id = 'LIT-103'") == "0");
 
-  Index whole = open_rw(dir.path() / "whole.db");
+  index::Index whole = open_rw(dir.path() / "whole.db");
   REQUIRE(whole.store(after.corpus, after.changed(), after.paths, after.diagnostics, anth::test::graph_facts(after.corpus)));
   CHECK(derived_content(incremental.handle()) == derived_content(whole.handle()));
   CHECK(one(db, "SELECT count(*) FROM files") == std::to_string(after.parses.size()));
 
   // Back to the first corpus, then to a corpus where most notes changed (refilled whole).
   REQUIRE(incremental.store(before.corpus, before.changed(), before.paths, before.diagnostics, anth::test::graph_facts(before.corpus)));
-  Index again = open_rw(dir.path() / "again.db");
+  index::Index again = open_rw(dir.path() / "again.db");
   REQUIRE(again.store(before.corpus, before.changed(), before.paths, before.diagnostics, anth::test::graph_facts(before.corpus)));
   CHECK(derived_content(incremental.handle()) == derived_content(again.handle()));
   for (Note& n : before.corpus.notes) n.tags.push_back("everywhere");
   REQUIRE(incremental.store(before.corpus, {}, before.paths, before.diagnostics, anth::test::graph_facts(before.corpus)));
-  Index third = open_rw(dir.path() / "third.db");
+  index::Index third = open_rw(dir.path() / "third.db");
   REQUIRE(third.store(before.corpus, before.changed(), before.paths, before.diagnostics, anth::test::graph_facts(before.corpus)));
   CHECK(derived_content(incremental.handle()) == derived_content(third.handle()));
   CHECK(one(db, "SELECT count(*) FROM tags WHERE tag = 'everywhere'") == "100");
@@ -238,7 +238,7 @@ TEST_CASE("index: updating a few notes gives what writing them all gives", "[ind
 
 TEST_CASE("index: rewriting most of the search table keeps its configuration", "[index]") {
   TempDir dir;
-  Index index = open_rw(index_path(dir));
+  index::Index index = open_rw(index_path(dir));
   sqlite3* db = index.handle();
   CHECK(one(db, "SELECT v FROM search_config WHERE k = 'hashsize'") == "16777216");
   Built b = build(sample_files());
@@ -256,7 +256,7 @@ TEST_CASE("index: a note kept out of the graph loses its id to the in-graph one"
   Built b = build({{"a/LIT-640.md", lit_640},
                    {"b/LIT-640.md", std::string(lit_640) + "\nduplicate\n"},
                    {"0/LIT-640.md", "---\ntitle: [unclosed\n---\n"}});
-  Index index = open_rw(index_path(dir));
+  index::Index index = open_rw(index_path(dir));
   REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   CHECK(rows(index.handle(), "SELECT id, path, in_graph FROM nodes") ==
         std::vector<std::string>{"LIT-640|a/LIT-640.md|1"});
@@ -266,7 +266,7 @@ TEST_CASE("index: a note kept out of the graph loses its id to the in-graph one"
 TEST_CASE("index: a failed store leaves the previous content", "[index]") {
   TempDir dir;
   Built b = build(sample_files());
-  Index index = open_rw(index_path(dir));
+  index::Index index = open_rw(index_path(dir));
   REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   sqlite3* db = index.handle();
   std::string nodes = one(db, "SELECT group_concat(id) FROM nodes");
@@ -289,7 +289,7 @@ TEST_CASE("index: a failed store leaves the previous content", "[index]") {
 
 TEST_CASE("index: kernel results are upserted and listed by node", "[index]") {
   TempDir dir;
-  Index index = open_rw(index_path(dir));
+  index::Index index = open_rw(index_path(dir));
   REQUIRE(index.kernel_results().empty());
   REQUIRE(index.store_kernel_result({"THEORY-2", "softmax_bound", false, R"([{"claim":"x","pass":false}])", "g++ 12",
                                      "2024-05-01T10:00:00Z", "bound exceeded"}));

@@ -115,9 +115,9 @@ struct Built {
   std::vector<std::string> paths;
   std::vector<Diagnostic> diagnostics;
 
-  std::vector<Index::FileParse> changed() const {
-    std::vector<Index::FileParse> out;
-    for (const ParsedNote& p : parses) out.push_back({&p, CachedFile{p.note.content_hash, 1000, 42}});
+  std::vector<index::Index::FileParse> changed() const {
+    std::vector<index::Index::FileParse> out;
+    for (const ParsedNote& p : parses) out.push_back({&p, index::CachedFile{p.note.content_hash, 1000, 42}});
     return out;
   }
 };
@@ -310,8 +310,8 @@ inline void write_bytes(const fs::path& path, const std::string& bytes) {
 }
 
 // As a session opens CORPUS/.anthology/index.db: the folder is the tool's own.
-inline Index open_rw(const fs::path& path, Index::Place place = Index::Place::OwnFolder) {
-  auto index = Index::open(path, Index::Mode::ReadWrite, place);
+inline index::Index open_rw(const fs::path& path, index::Index::Place place = index::Index::Place::OwnFolder) {
+  auto index = index::Index::open(path, index::Index::Mode::ReadWrite, place);
   if (!index) FAIL(index.error());
   return std::move(*index);
 }

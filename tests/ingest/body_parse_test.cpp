@@ -103,10 +103,10 @@ TEST_CASE("body: the raw-HTML setting is part of the parse key, and the parse ke
   CHECK(raw.note.rendered.html.find("<b>") != std::string::npos);
   CHECK(raw.note.rendered.html.find("&lt;b&gt;") == std::string::npos);
   // The parse keeps the links; the html and text are the index's column of their own (encode_body).
-  std::optional<ParsedNote> back = decode_parse(encode_parse(safe));
+  std::optional<ParsedNote> back = index::decode_parse(index::encode_parse(safe));
   REQUIRE(back);
   CHECK(back->note.rendered.stored);
-  std::optional<BodyText> text = decode_body(encode_body(safe.note.rendered));
+  std::optional<BodyText> text = index::decode_body(index::encode_body(safe.note.rendered));
   REQUIRE(text);
   CHECK(text->html == safe.note.rendered.html);
   CHECK(text->plain == safe.note.rendered.plain);
@@ -122,7 +122,7 @@ TEST_CASE("link index: id or stem, then title or alias, Unicode-folded, the firs
   c.notes.push_back(named("notes/qk.md", "NOTE-3", "Zhai et al."));       // a title taken by an earlier alias
   c.notes.push_back(named("x/LIT-9.md", "LIT-9", "Gone"));
   c.notes.back().in_graph = false;
-  LinkIndex index(c);
+  graph::LinkIndex index(c);
   CHECK(index.resolve("lit-1") == "LIT-1");
   CHECK(index.resolve(" LIT-1.md ") == "LIT-1");
   CHECK(index.resolve("über attention") == "LIT-1");
@@ -131,5 +131,5 @@ TEST_CASE("link index: id or stem, then title or alias, Unicode-folded, the firs
   CHECK(index.resolve("zhai et al.") == "LIT-1");
   CHECK(index.resolve("LIT-9").empty());
   CHECK(index.resolve("nobody").empty());
-  CHECK(file_stem("a/b/LIT-1.md") == "LIT-1");
+  CHECK(graph::file_stem("a/b/LIT-1.md") == "LIT-1");
 }

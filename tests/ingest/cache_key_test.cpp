@@ -76,7 +76,7 @@ TEST_CASE("cache: a parse made by another parser version is parsed again", "[ing
   dir.write("lit/LIT-1.md", lit("LIT-1", "2020"));
   dir.write("lit/LIT-2.md", lit("LIT-2", "2020", "See [[LIT-1]]."));
   auto load = [&] {
-    auto index = Index::open(dir.path() / ".anthology" / "index.db");
+    auto index = index::Index::open(dir.path() / ".anthology" / "index.db");
     REQUIRE(index);
     auto loaded = load_corpus({dir.path()}, &*index);
     REQUIRE(loaded);
@@ -86,7 +86,7 @@ TEST_CASE("cache: a parse made by another parser version is parsed again", "[ing
   CHECK(load().parsed == 2);
   CHECK(load().parsed == 0);
   {
-    auto index = Index::open(dir.path() / ".anthology" / "index.db");
+    auto index = index::Index::open(dir.path() / ".anthology" / "index.db");
     REQUIRE(index);
     const std::string older = "UPDATE files SET parse = replace(parse, '\"parser " + std::to_string(parser_version) +
                               ";', '\"parser " + std::to_string(parser_version - 1) + ";') WHERE path = 'lit/LIT-2.md'";
@@ -99,14 +99,14 @@ TEST_CASE("cache: a parse made by another parser version is parsed again", "[ing
 }
 
 TEST_CASE("cache: a stat stored racily close to its scan is checked by content", "[ingest][index][cache]") {
-  CachedFile f{1, 10, 1'000'000'000'000, 1'000'000'000'000};
-  CHECK(racily_clean(f, 1'000'000'000'000));                          // stat taken in the scan's own tick
-  CHECK(racily_clean(f, 1'000'000'000'000 + racy_window_ns));         // within the window
-  CHECK_FALSE(racily_clean(f, 1'000'000'000'000 + racy_window_ns + 1));  // long before the scan
-  CHECK(racily_clean(f, 0));  // no scan time known: nothing is trusted by stat
-  CachedFile late_ctime = f;
-  late_ctime.ctime_ns += 5 * racy_window_ns;
-  CHECK(racily_clean(late_ctime, f.mtime_ns + 3 * racy_window_ns));
+  index::CachedFile f{1, 10, 1'000'000'000'000, 1'000'000'000'000};
+  CHECK(index::racily_clean(f, 1'000'000'000'000));                          // stat taken in the scan's own tick
+  CHECK(index::racily_clean(f, 1'000'000'000'000 + index::racy_window_ns));         // within the window
+  CHECK_FALSE(index::racily_clean(f, 1'000'000'000'000 + index::racy_window_ns + 1));  // long before the scan
+  CHECK(index::racily_clean(f, 0));  // no scan time known: nothing is trusted by stat
+  index::CachedFile late_ctime = f;
+  late_ctime.ctime_ns += 5 * index::racy_window_ns;
+  CHECK(index::racily_clean(late_ctime, f.mtime_ns + 3 * index::racy_window_ns));
 }
 
 TEST_CASE("cache: a body parsed for lint is parsed again for build --unsafe-html, and back", "[ingest][index][cache]") {

@@ -3,7 +3,7 @@
 
 #include "core/util/case_fold.h"
 
-using anth::fold_case;
+using anth::util::fold_case;
 
 TEST_CASE("case fold: Unicode letters fold like ASCII ones", "[ingest][fold]") {
   CHECK(fold_case("Über Attention") == fold_case("über attention"));

@@ -20,7 +20,7 @@ namespace {
 // excerpts that only the site's parse makes.
 std::string as_stored(ParsedNote parse) {
   parse.note.rendered.excerpts = {};
-  return encode_parse(parse);
+  return index::encode_parse(parse);
 }
 
 }  // namespace

@@ -22,7 +22,7 @@ std::string lit(const std::string& id, const std::string& body) {
 }
 
 LoadedCorpus load_and_store(const fs::path& root, bool bodies = false) {
-  auto index = Index::open(root / ".anthology" / "index.db");
+  auto index = index::Index::open(root / ".anthology" / "index.db");
   REQUIRE(index);
   LoadOptions options{root};
   options.bodies = bodies;
@@ -69,7 +69,7 @@ TEST_CASE("a damaged index is rebuilt from the notes without the user doing anyt
   load_and_store(dir.path());
   dir.write(".anthology/index.db", "this is not a database, just garbage bytes......................................");
   // In the tool's own folder, whatever is at the index's name is the tool's to rebuild.
-  auto index = Index::open(dir.path() / ".anthology" / "index.db", Index::Mode::ReadWrite, Index::Place::OwnFolder);
+  auto index = index::Index::open(dir.path() / ".anthology" / "index.db", index::Index::Mode::ReadWrite, index::Index::Place::OwnFolder);
   REQUIRE(index);
   CHECK(index->rebuilt());
   auto loaded = load_corpus({dir.path()}, &*index);
@@ -104,7 +104,7 @@ TEST_CASE("a cold run hands its parses to the index in batches, and they are all
   TempDir dir;
   const int n = 2100;  // more than one batch of 1024
   for (int i = 1; i <= n; ++i) dir.write("lit/LIT-" + std::to_string(i) + ".md", lit("LIT-" + std::to_string(i), "Text."));
-  auto index = Index::open(dir.path() / ".anthology" / "index.db");
+  auto index = index::Index::open(dir.path() / ".anthology" / "index.db");
   REQUIRE(index);
   auto first = load_corpus({dir.path()}, &*index);
   REQUIRE(first);
@@ -132,12 +132,12 @@ TEST_CASE("lint makes and keeps no body, so a build parses again the notes whose
   TempDir dir;
   for (int i = 1; i <= 20; ++i) dir.write("lit/LIT-" + std::to_string(i) + ".md", lit("LIT-" + std::to_string(i), "See [[LIT-1]]."));
   auto count_bodies = [&] {
-    auto index = Index::open(dir.path() / ".anthology" / "index.db");
+    auto index = index::Index::open(dir.path() / ".anthology" / "index.db");
     REQUIRE(index);
-    return index_detail::scalar(index->handle(), "SELECT count(*) FROM files WHERE body IS NOT NULL").number;
+    return index::detail::scalar(index->handle(), "SELECT count(*) FROM files WHERE body IS NOT NULL").number;
   };
   auto build = [&] {
-    auto index = Index::open(dir.path() / ".anthology" / "index.db");
+    auto index = index::Index::open(dir.path() / ".anthology" / "index.db");
     REQUIRE(index);
     LoadOptions options{dir.path()};
     options.bodies = true;
@@ -175,9 +175,9 @@ TEST_CASE("lint makes and keeps no body, so a build parses again the notes whose
   CHECK(after.parsed == 1);
   CHECK(after.reused == 19);
   CHECK(count_bodies() == 20);
-  auto index = Index::open(dir.path() / ".anthology" / "index.db");
+  auto index = index::Index::open(dir.path() / ".anthology" / "index.db");
   REQUIRE(index);
-  auto text = decode_body(*index->load_body_text("lit/LIT-3.md"));
+  auto text = index::decode_body(*index->load_body_text("lit/LIT-3.md"));
   REQUIRE(text);
   CHECK(text->html.find("Now see") != std::string::npos);
   CHECK(text->html.find("<\x01" "0>LIT-2<\x02>") != std::string::npos);

@@ -78,7 +78,7 @@ TEST_CASE("query blocks: the index's parse codec keeps them, and a raw-HTML note
   ParsedNote p = ingest::parse_note("lit/LIT-1.md", std::string("---\nid: LIT-1\ntitle: T\n---\n") + body);
   REQUIRE(p.note.rendered.queries.size() == 2);
   CHECK(p.note.body_line + p.note.rendered.queries[0].line - 1 == 8);  // the file's line
-  auto back = decode_parse(encode_parse(p));
+  auto back = index::decode_parse(index::encode_parse(p));
   REQUIRE(back);
   REQUIRE(back->note.rendered.queries.size() == 2);
   CHECK(back->note.rendered.queries[1].text == p.note.rendered.queries[1].text);

@@ -11,7 +11,7 @@
 #include "core/model/kernel_catalog.h"
 #include "tests/support/test_support.h"
 
-using namespace anth::kernels;
+using namespace anth;
 using namespace anth::test;
 
 namespace {

@@ -14,7 +14,8 @@
 #include "render/kernels/kernel_library.h"
 #include "tests/support/test_support.h"
 
-using namespace anth::kernels;
+using namespace anth;
+using namespace anth::render::kernels;
 
 namespace {
 
@@ -44,7 +45,7 @@ TEST_CASE("kernel library: every kernel of docs/kernels.md is in the library, wi
     CHECK_FALSE(kernel.practice.empty());
     CHECK_FALSE(kernel.formula.empty());
     CHECK_FALSE(kernel.papers.empty());
-    const auto text = anth::embedded_asset(kernel_template_path(kernel.name));
+    const auto text = anth::util::embedded_asset(kernel_template_path(kernel.name));
     REQUIRE(text);
     CHECK(count(std::string(*text), "//{{header}}") == 1);
     CHECK(count(std::string(*text), "//{{parameters}}") == 1);
@@ -73,7 +74,7 @@ TEST_CASE("kernel library: each kernel is read from the metadata beside its temp
           "[kernels]") {
   for (const auto& kernel : kernel_library()) {
     INFO(kernel.name);
-    CHECK(anth::embedded_asset(kernel_metadata_path(kernel.name)));
+    CHECK(anth::util::embedded_asset(kernel_metadata_path(kernel.name)));
     CHECK(kernel.claims >= 3);
     CHECK_FALSE(kernel.practice_claims.empty());
     CHECK(kernel.params.front().name == "seed");

@@ -10,7 +10,8 @@
 #include "render/kernels/kernel_mutants.h"
 #include "tests/support/test_support.h"
 
-using namespace anth::kernels;
+using namespace anth;
+using namespace anth::render::kernels;
 using namespace anth::test;
 
 TEST_CASE("kernel mutants: every kernel has ten or more, named once, each editing its emitted program exactly",

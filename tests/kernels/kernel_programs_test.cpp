@@ -14,7 +14,8 @@
 #include "render/kernels/kernel_runner.h"
 #include "tests/support/test_support.h"
 
-using namespace anth::kernels;
+using namespace anth;
+using namespace anth::render::kernels;
 
 namespace {
 
@@ -80,13 +81,13 @@ void check_all_pass(const std::string& compiler) {
 
 TEST_CASE("kernel programs: every kernel with its defaults builds warning-free with GCC and all its claims hold",
           "[kernels][programs]") {
-  const auto gcc = anth::kernels::find_compiler("g++");
+  const auto gcc = anth::render::kernels::find_compiler("g++");
   REQUIRE(gcc);
   check_all_pass(*gcc);
 }
 
 TEST_CASE("kernel programs: the same with Clang, when it is installed", "[kernels][programs]") {
-  const auto clang = anth::kernels::find_compiler("clang++");
+  const auto clang = anth::render::kernels::find_compiler("clang++");
   if (!clang) {
     WARN("clang++ not found; skipped");
     return;
@@ -95,7 +96,7 @@ TEST_CASE("kernel programs: the same with Clang, when it is installed", "[kernel
 }
 
 TEST_CASE("kernel programs: with practice = 0 every kernel exits 1 and a claim fails", "[kernels][programs]") {
-  const auto gcc = anth::kernels::find_compiler("g++");
+  const auto gcc = anth::render::kernels::find_compiler("g++");
   REQUIRE(gcc);
   std::vector<KernelRequest> requests;
   for (const auto& name : all_kernel_names()) requests.push_back({"SOTA-" + name, "control", name, {{"practice", 0}}});
@@ -116,7 +117,7 @@ TEST_CASE("kernel programs: with practice = 0 every kernel exits 1 and a claim f
 }
 
 TEST_CASE("kernel programs: a hostile title and id still build, and the id comes back intact", "[kernels][programs]") {
-  const auto gcc = anth::kernels::find_compiler("g++");
+  const auto gcc = anth::render::kernels::find_compiler("g++");
   REQUIRE(gcc);
   const std::string id = "SOTA-\"7\"\\ \xCF\x83";
   const std::string title = "Evil */ #error /* title ?\?/\n with \xE2\x80\xAE bidi, \x01 control, \xFF bad byte, ends in \\";

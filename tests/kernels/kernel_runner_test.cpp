@@ -10,7 +10,8 @@
 #include "render/kernels/kernel_runner.h"
 #include "tests/support/test_support.h"
 
-using namespace anth::kernels;
+using namespace anth;
+using namespace anth::render::kernels;
 
 namespace {
 

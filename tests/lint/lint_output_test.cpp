@@ -7,7 +7,7 @@
 #include "tests/support/test_support.h"
 
 using namespace anth::test;
-using anth::catalogue_ranges, anth::embedded_asset, anth::rule_catalog, anth::RuleInfo;
+using anth::catalogue_ranges, anth::util::embedded_asset, anth::rule_catalog, anth::RuleInfo;
 
 namespace {
 

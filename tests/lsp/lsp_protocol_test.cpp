@@ -11,7 +11,7 @@
 
 namespace anth::test {
 
-using namespace anth::lsp;
+using namespace anth::workspace::lsp;
 
 TEST_CASE("lsp framing: messages, blank lines between them, bad headers skipped, the end", "[lsp]") {
   std::istringstream in("Content-Length: 2\r\n\r\n{}\r\n"

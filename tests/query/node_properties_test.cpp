@@ -19,17 +19,17 @@ namespace {
 
 // The page's rows as "Label: id id ..." (or the text of a typed row).
 std::vector<std::string> table_rows(const query::NodeProperties& p) {
-  site::TemplateValue table = site::properties_table(p, [](std::string_view id) -> std::optional<site::TemplateValue> {
+  render::site::TemplateValue table = render::site::properties_table(p, [](std::string_view id) -> std::optional<render::site::TemplateValue> {
     if (id == "LIT-404") return std::nullopt;  // no node of the site: shown as written
-    return site::TemplateValue::object().set("id", std::string(id));
+    return render::site::TemplateValue::object().set("id", std::string(id));
   });
   std::vector<std::string> out;
-  for (const site::TemplateValue& row : table.get("rows")->items()) {
+  for (const render::site::TemplateValue& row : table.get("rows")->items()) {
     std::string line = std::string(row.get("label")->text()) + ":";
     if (row.get("text")->is_text()) line += " " + std::string(row.get("text")->text());
-    for (const site::TemplateValue& r : row.get("refs")->items())
+    for (const render::site::TemplateValue& r : row.get("refs")->items())
       line += " " + std::string(r.get("id")->is_text() ? r.get("id")->text() : "?" + std::string(r.get("written")->text()));
-    for (const site::TemplateValue& t : row.get("tags")->items()) line += " #" + std::string(t.get("name")->text());
+    for (const render::site::TemplateValue& t : row.get("tags")->items()) line += " #" + std::string(t.get("name")->text());
     out.push_back(line);
   }
   return out;
@@ -48,7 +48,7 @@ TEST_CASE("properties: show and the node page format what the one builder gives"
   b.relate("SOTA-1", "introduced_by", "LIT-2").relate("SOTA-1", "source", "LIT-1").relate("NOTE-1", "mentions", "SOTA-1");
   b.relate("NOTE-1", "paper", "LIT-2");
   Corpus corpus = b.build();
-  Graph g(corpus);
+  graph::Graph g(corpus);
   query::NodeDetails d;
   d.properties = query::node_properties(g, *corpus.find("SOTA-1"));
   query::describe_targets(g, d.properties);
@@ -56,7 +56,7 @@ TEST_CASE("properties: show and the node page format what the one builder gives"
   CHECK(d.properties.node.year == 2020);  // the year of a SOTA is its origin's (Graph::year)
   CHECK(table_rows(d.properties) == std::vector<std::string>{"Status: Candidate", "Tags: #stability",
                                                              "Introduced by: LIT-2", "Source: LIT-1"});
-  std::string text = render::show_text(d);
+  std::string text = render::query::show_text(d);
   CHECK(text.find("SOTA-1: Title of SOTA-1\n  SOTA · candidate · 2020 · SOTA-1.md\n") == 0);
   CHECK(text.find("Relations\n  Introduced by\n    LIT-2 — Title of LIT-2\n  Source\n    LIT-1 — Title of LIT-1\n") !=
         std::string::npos);
@@ -68,6 +68,6 @@ TEST_CASE("properties: show and the node page format what the one builder gives"
   extra.values.push_back({std::nullopt, "LIT-404", {"LIT-404"}, true});
   d.properties.outgoing.insert(d.properties.outgoing.begin(), extra);
   CHECK(table_rows(d.properties).at(2) == "Supersedes: LIT-1 ?LIT-404");
-  CHECK(render::show_text(d).find("Relations\n  Supersedes\n    LIT-1 — Title of LIT-1\n    LIT-404\n") !=
+  CHECK(render::query::show_text(d).find("Relations\n  Supersedes\n    LIT-1 — Title of LIT-1\n    LIT-404\n") !=
         std::string::npos);
 }

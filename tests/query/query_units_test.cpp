@@ -41,28 +41,28 @@ TEST_CASE("query: parse_year_range takes closed, open and single years", "[query
 }
 
 TEST_CASE("natural order: digit runs compare as numbers", "[util]") {
-  CHECK(natural_compare("LIT-9", "LIT-10") < 0);
-  CHECK(natural_compare("LIT-088", "LIT-640") < 0);
-  CHECK(natural_compare("LIT-640", "NOTE-011") < 0);
-  CHECK(natural_compare("SOTA-192", "SOTA-192") == 0);
-  CHECK(natural_compare("LIT-08", "LIT-8") != 0);
-  CHECK(natural_compare("a", "a-b") < 0);
+  CHECK(util::natural_compare("LIT-9", "LIT-10") < 0);
+  CHECK(util::natural_compare("LIT-088", "LIT-640") < 0);
+  CHECK(util::natural_compare("LIT-640", "NOTE-011") < 0);
+  CHECK(util::natural_compare("SOTA-192", "SOTA-192") == 0);
+  CHECK(util::natural_compare("LIT-08", "LIT-8") != 0);
+  CHECK(util::natural_compare("a", "a-b") < 0);
   // Every digit run counts, not only the trailing one (the site once compared only that).
-  CHECK(natural_compare("v2-LIT-9", "v10-LIT-1") < 0);
-  CHECK(natural_compare("LIT-2a", "LIT-10") < 0);
-  CHECK(natural_less("LIT-99", "LIT-100"));
+  CHECK(util::natural_compare("v2-LIT-9", "v10-LIT-1") < 0);
+  CHECK(util::natural_compare("LIT-2a", "LIT-10") < 0);
+  CHECK(util::natural_less("LIT-99", "LIT-100"));
 }
 
 TEST_CASE("query: display_width and fit_width count terminal columns", "[query]") {
-  CHECK(render::display_width("abc") == 3);
-  CHECK(render::display_width("√d·x") == 4);
-  CHECK(render::display_width("e\u0301") == 1);  // combining accent
-  CHECK(render::display_width("漢字") == 4);
-  CHECK(render::fit_width("Attention Is All You Need", 10) == "Attention…");
-  CHECK(render::fit_width("short", 10) == "short");
-  CHECK(render::fit_width("漢字漢字", 5) == "漢字…");
-  CHECK(render::fit_width("abc", 0).empty());
-  CHECK(render::one_line("a\tb\nc") == "a b c");
+  CHECK(render::query::display_width("abc") == 3);
+  CHECK(render::query::display_width("√d·x") == 4);
+  CHECK(render::query::display_width("e\u0301") == 1);  // combining accent
+  CHECK(render::query::display_width("漢字") == 4);
+  CHECK(render::query::fit_width("Attention Is All You Need", 10) == "Attention…");
+  CHECK(render::query::fit_width("short", 10) == "short");
+  CHECK(render::query::fit_width("漢字漢字", 5) == "漢字…");
+  CHECK(render::query::fit_width("abc", 0).empty());
+  CHECK(render::query::one_line("a\tb\nc") == "a b c");
 }
 
 TEST_CASE("query: the result formats", "[query]") {
@@ -71,17 +71,17 @@ TEST_CASE("query: the result formats", "[query]") {
   t.rows.push_back({query::Cell::of(std::string("LIT-8")), query::Cell::of(std::int64_t{2017}),
                     query::Cell::of(std::string("Attention, \"all\" you need"))});
   t.rows.push_back({query::Cell::of(std::string("qk-norm")), query::Cell::null(), query::Cell::of(std::string("QK-norm"))});
-  CHECK(render::format_table(t, 80) ==
+  CHECK(render::query::format_table(t, 80) ==
         "ID       YEAR  TITLE\n"
         "LIT-8    2017  Attention, \"all\" you need\n"
         "qk-norm        QK-norm\n");
-  CHECK(render::format_table(t, 25) ==
+  CHECK(render::query::format_table(t, 25) ==
         "ID       YEAR  TITLE\n"
         "LIT-8    2017  Attention…\n"
         "qk-norm        QK-norm\n");
-  CHECK(render::format_csv(t) == "id,year,title\nLIT-8,2017,\"Attention, \"\"all\"\" you need\"\nqk-norm,,QK-norm\n");
-  CHECK(render::format_ids(t) == "LIT-8\nqk-norm\n");
-  CHECK(render::format_json(t) ==
+  CHECK(render::query::format_csv(t) == "id,year,title\nLIT-8,2017,\"Attention, \"\"all\"\" you need\"\nqk-norm,,QK-norm\n");
+  CHECK(render::query::format_ids(t) == "LIT-8\nqk-norm\n");
+  CHECK(render::query::format_json(t) ==
         "[\n  {\n    \"id\": \"LIT-8\",\n    \"year\": 2017,\n    \"title\": \"Attention, \\\"all\\\" you need\"\n  },\n"
         "  {\n    \"id\": \"qk-norm\",\n    \"year\": null,\n    \"title\": \"QK-norm\"\n  }\n]\n");
 }

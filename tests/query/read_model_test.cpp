@@ -12,15 +12,15 @@ using namespace anth::test;
 namespace {
 
 // The links of a practice as text: "way paper via relation", in the walk's order.
-std::vector<std::string> links_of(const Graph& g, std::size_t sota) {
+std::vector<std::string> links_of(const graph::Graph& g, std::size_t sota) {
   std::vector<std::string> out;
-  for (const PaperLink& l : linked_papers(g, sota))
+  for (const graph::PaperLink& l : graph::linked_papers(g, sota))
     out.push_back(std::to_string(static_cast<int>(l.way)) + " " + g.note(l.paper).id + " " + g.note(l.via).id + " " +
                   l.edge.relation->kind + " " + std::to_string(l.edge.relation->where.line));
   return out;
 }
 
-std::vector<std::string> hops_of(const Graph& g, std::size_t v, int depth) {
+std::vector<std::string> hops_of(const graph::Graph& g, std::size_t v, int depth) {
   std::vector<std::string> out;
   for (const query::Hop& h : query::neighbor_hops(g, v, depth, {}))
     out.push_back(h.node.id + " " + std::to_string(h.depth) + " " + h.parent + " " + h.relation + " " +
@@ -37,7 +37,7 @@ TEST_CASE("query: the graph around a node answers like the whole graph", "[query
   REQUIRE(db);
   auto whole = query::graph_from_index(db->handle());
   REQUIRE(whole);
-  const Graph& g = *whole->graph;
+  const graph::Graph& g = *whole->graph;
   int practices = 0;
   for (std::size_t v = 0; v < g.vertex_count(); ++v) {
     const std::string& id = g.note(v).id;

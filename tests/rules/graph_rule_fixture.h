@@ -35,8 +35,8 @@ inline FixtureFindings fixture_findings(const fs::path& folder, const std::set<s
   auto loaded = ingest::load_corpus(ingest::LoadOptions{folder}, nullptr);
   REQUIRE(loaded.has_value());
   for (const Diagnostic& d : loaded->corpus.diagnostics) out.ingest += lint_line(d) + "\n";
-  Graph graph(loaded->corpus);
-  for (const Diagnostic& d : check_graph(loaded->corpus, graph))
+  graph::Graph graph(loaded->corpus);
+  for (const Diagnostic& d : rules::check_graph(loaded->corpus, graph))
     if (rules.count(d.rule)) out.graph += lint_line(d) + "\n";
   return out;
 }

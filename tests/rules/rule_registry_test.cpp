@@ -41,7 +41,7 @@ TEST_CASE("graph rules: exactly the catalogue's graph rules have a check, in cat
   std::vector<std::string> graph_ids, checked_ids;
   for (const anth::RuleInfo& rule : anth::rule_catalog())
     if (rule.stage == anth::RuleStage::Graph) graph_ids.push_back(str(rule.id));
-  for (const anth::GraphRule& rule : anth::graph_rules()) {
+  for (const anth::rules::GraphRule& rule : anth::rules::graph_rules()) {
     CHECK(rule.check != nullptr);
     CHECK(anth::find_rule(rule.info->id) == rule.info);
     checked_ids.push_back(str(rule.info->id));
@@ -62,7 +62,7 @@ TEST_CASE("rule ids: consecutive ids of a family are written as a range", "[rule
 TEST_CASE("rule docs: every catalogue rule has an embedded page with title, severity and sections", "[rules][docs]") {
   for (const anth::RuleInfo& rule : anth::rule_catalog()) {
     INFO(rule.id);
-    auto page = anth::embedded_asset("docs/rules/" + str(rule.id) + ".md");
+    auto page = anth::util::embedded_asset("docs/rules/" + str(rule.id) + ".md");
     REQUIRE(page.has_value());
     const std::string text(*page);
     CHECK(text.rfind("# " + str(rule.id) + " " + str(rule.name) + "\n", 0) == 0);

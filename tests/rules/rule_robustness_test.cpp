@@ -29,10 +29,10 @@ TEST_CASE("graph rules terminate and never throw on a hostile graph", "[rules][r
   Corpus corpus = b.build();
   corpus.notes[0].kernel = "no_such_kernel";
   corpus.notes[0].kernel_params = {{"x", 1e308}};
-  Graph graph(corpus);
+  graph::Graph graph(corpus);
 
   std::vector<Diagnostic> found;
-  REQUIRE_NOTHROW(found = check_graph(corpus, graph));
+  REQUIRE_NOTHROW(found = rules::check_graph(corpus, graph));
   CHECK_FALSE(found.empty());
   CHECK(std::is_sorted(found.begin(), found.end(), diagnostic_less));
   for (const Diagnostic& d : found) {
@@ -43,8 +43,8 @@ TEST_CASE("graph rules terminate and never throw on a hostile graph", "[rules][r
 
 TEST_CASE("graph rules on an empty corpus find nothing", "[rules][robustness]") {
   Corpus corpus;
-  Graph graph(corpus);
-  CHECK(check_graph(corpus, graph).empty());
+  graph::Graph graph(corpus);
+  CHECK(rules::check_graph(corpus, graph).empty());
   CHECK(graph.cyclic_components({"cites"}).empty());
   CHECK(graph.layout({}).empty());
 }

@@ -22,7 +22,7 @@ TEST_CASE("severity policy: overrides, off, lint-ignore and order", "[rules][pol
   anth::Config config;
   config.severities = {{"P001", Error}, {"P011", Off}};
 
-  auto out = anth::finalize_diagnostics({finding("P012", Info, "lit/LIT-2.md", 1), finding("P001", Warning, "lit/LIT-2.md", 3),
+  auto out = anth::rules::finalize_diagnostics({finding("P012", Info, "lit/LIT-2.md", 1), finding("P001", Warning, "lit/LIT-2.md", 3),
                                          finding("P011", Info, "lit/LIT-1.md", 2), finding("P012", Info, "lit/LIT-1.md", 1),
                                          finding("S004", Warning, "anthology.toml", 1)},
                                         corpus, config);

@@ -23,12 +23,12 @@ struct RenderedForTest {
   std::vector<std::string> excerpts;  // of `links`, in order (RenderedBody::excerpts)
 };
 
-inline RenderedForTest render_for_test(Note note, Corpus others, const anth::site::Glossary* glossary = nullptr,
+inline RenderedForTest render_for_test(Note note, Corpus others, const anth::render::site::Glossary* glossary = nullptr,
                                        bool raw_html = false) {
   note.rendered = ingest::parse_body(note.body, raw_html).rendered;
   others.notes.push_back(note);
   others.index_ids();
-  LinkIndex index(others);
+  graph::LinkIndex index(others);
   for (BodyLink& l : note.rendered.links) {
     l.resolved = !l.file && l.target.empty() && !l.heading.empty() ? note.id : std::string(index.resolve(l.target, {note.path, l.file}));
     const Note* t = l.resolved == note.id ? &note : others.find(l.resolved);
@@ -36,12 +36,12 @@ inline RenderedForTest render_for_test(Note note, Corpus others, const anth::sit
   }
   auto target = [&](std::string_view id) {
     const Note* n = others.find(id);
-    return n ? anth::site::LinkTarget{n->id, n->title, anth::site::SiteContext::kind_class(*n)} : anth::site::LinkTarget{};
+    return n ? anth::render::site::LinkTarget{n->id, n->title, anth::render::site::SiteContext::kind_class(*n)} : anth::render::site::LinkTarget{};
   };
   Corpus none;
-  anth::site::Glossary empty(none);
-  const anth::site::Glossary& g = glossary ? *glossary : empty;
-  anth::site::FilledBody filled = anth::site::fill_body(note, target, g);
+  anth::render::site::Glossary empty(none);
+  const anth::render::site::Glossary& g = glossary ? *glossary : empty;
+  anth::render::site::FilledBody filled = anth::render::site::fill_body(note, target, g);
   RenderedForTest out{filled.html, note.rendered.plain, {}, {}, {}};
   std::vector<std::string> seen;
   for (std::size_t i = 0; i < note.rendered.links.size(); ++i) {

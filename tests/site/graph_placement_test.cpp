@@ -7,7 +7,7 @@
 
 #include "render/site/graph_placement.h"
 
-using namespace anth::site;
+using namespace anth::render::site;
 
 namespace {
 

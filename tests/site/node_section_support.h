@@ -21,7 +21,7 @@
 
 namespace anth::test::site {
 
-namespace sv = anth::site;
+namespace sv = anth::render::site;
 
 // A TemplateValue as text, members and items in order.
 inline void dump(const sv::TemplateValue& t, std::string& out) {
@@ -50,14 +50,14 @@ struct SectionViews {
   std::map<std::string, std::uint64_t> page_key;                  // id: the whole page's key
 };
 
-inline SectionViews section_views(const fs::path& corpus, const std::vector<StoredKernelResult>& results) {
+inline SectionViews section_views(const fs::path& corpus, const std::vector<index::StoredKernelResult>& results) {
   ingest::LoadOptions options{corpus};
   options.bodies = true;  // the body section shows them (with no index, they stay in memory)
   auto loaded = ingest::load_corpus(options, nullptr);
   REQUIRE(loaded.has_value());
-  Graph graph(loaded->corpus);
+  graph::Graph graph(loaded->corpus);
   std::vector<Diagnostic> diagnostics = loaded->corpus.diagnostics;
-  for (Diagnostic& d : check_graph(loaded->corpus, graph)) diagnostics.push_back(std::move(d));
+  for (Diagnostic& d : rules::check_graph(loaded->corpus, graph)) diagnostics.push_back(std::move(d));
   sv::SiteInput input{loaded->corpus, graph, diagnostics, results, {}};
   input.options.threads = 1;
   input.options.renderer = "test";
@@ -91,7 +91,7 @@ inline SectionViews section_views(const fs::path& corpus, const std::vector<Stor
 // An edit of a corpus (its files, or the stored kernel results).
 struct CorpusEdit {
   std::string what;
-  std::function<void(const fs::path& corpus, std::vector<StoredKernelResult>& results)> apply;
+  std::function<void(const fs::path& corpus, std::vector<index::StoredKernelResult>& results)> apply;
 };
 
 inline void replace_text(const fs::path& file, const std::string& from, const std::string& to) {
@@ -105,7 +105,7 @@ inline void replace_text(const fs::path& file, const std::string& from, const st
 // For each edit, made to a fresh copy of `fixture`: every section whose output changed for a node
 // changed its key (or the part every page shares changed), and so did the node's page key. Returns,
 // per section, how many (edit, node) pairs changed its output, so a test can check its edits reach it.
-inline std::map<std::string, int> check_keys_cover(const fs::path& fixture, const std::vector<StoredKernelResult>& results,
+inline std::map<std::string, int> check_keys_cover(const fs::path& fixture, const std::vector<index::StoredKernelResult>& results,
                                                    const std::vector<CorpusEdit>& edits) {
   const SectionViews before = section_views(fixture, results);
   std::map<std::string, int> reached;
@@ -113,7 +113,7 @@ inline std::map<std::string, int> check_keys_cover(const fs::path& fixture, cons
     TempDir dir;
     fs::path corpus = dir.path() / "corpus";
     fs::copy(fixture, corpus, fs::copy_options::recursive);
-    std::vector<StoredKernelResult> edited_results = results;
+    std::vector<index::StoredKernelResult> edited_results = results;
     edit.apply(corpus, edited_results);
     const SectionViews after = section_views(corpus, edited_results);
     for (const auto& [section, by_id] : after.shown)

@@ -19,12 +19,12 @@ void edit(const fs::path& corpus, const std::string& file, const std::string& fr
   replace_text(corpus / file, from, to);
 }
 
-anth::StoredKernelResult passed(const std::string& node, const std::string& kernel) {
+anth::index::StoredKernelResult passed(const std::string& node, const std::string& kernel) {
   return {node, kernel, true, R"([{"claim":1,"measured":0.5,"bound":1,"direction":"<=","pass":true}])", "g++ 12", "2026-01-01T00:00:00Z", ""};
 }
 
 const std::vector<CorpusEdit>& edits() {
-  using R = std::vector<anth::StoredKernelResult>;
+  using R = std::vector<anth::index::StoredKernelResult>;
   static const std::vector<CorpusEdit> all = {
       {"a paper retitled (every link to it)", [](const fs::path& c, R&) { edit(c, "lit/LIT-001.md", "title: Attention Is All You Need", "title: Attention, Retitled"); }},
       {"a status changed", [](const fs::path& c, R&) { edit(c, "sota/SOTA-002.md", "status: adopted", "status: contested"); }},
@@ -63,14 +63,14 @@ const std::vector<CorpusEdit>& edits() {
 
 TEST_CASE("node sections: a section's output never changes without its key", "[site][sections]") {
   std::map<std::string, int> reached = check_keys_cover(fixture(), {passed("SOTA-001", "sdpa_scale")}, edits());
-  for (const anth::site::NodeSection& s : anth::site::node_sections()) {
+  for (const anth::render::site::NodeSection& s : anth::render::site::node_sections()) {
     INFO("section " << s.name << ": no edit changes what it shows; add one that does");
     CHECK(reached[std::string(s.name)] > 0);
   }
 }
 
 TEST_CASE("node sections: registered once each, in order, with the ones the node template places", "[site][sections]") {
-  const auto& sections = anth::site::node_sections();
+  const auto& sections = anth::render::site::node_sections();
   REQUIRE(!sections.empty());
   for (std::size_t i = 1; i < sections.size(); ++i) CHECK(sections[i - 1].order < sections[i].order);
   std::set<std::string> names;

@@ -14,7 +14,7 @@
 #include "tests/site/site_test_support.h"
 
 using namespace anth;
-using namespace anth::site;
+using namespace anth::render::site;
 using namespace anth::test;
 using namespace anth::test::site;
 
@@ -101,9 +101,9 @@ TEST_CASE("site: escaping finds every special byte wherever it falls", "[site]")
     std::string s(random() % 40, ' ');
     for (char& c : s) c = random() % 4 ? 'p' : alphabet[random() % alphabet.size()];
     INFO(s);
-    CHECK(escape_html(s) == plain(s));
+    CHECK(util::escape_html(s) == plain(s));
     std::string appended = "kept";
-    append_escaped_html(appended, s);
+    util::append_escaped_html(appended, s);
     CHECK(appended == "kept" + plain(s));
   }
 }

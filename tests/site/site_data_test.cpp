@@ -45,12 +45,12 @@ TEST_CASE("site: the site of data/ has a page for every node and no broken link"
 
   auto loaded = anth::ingest::load_corpus({data, anth::ingest::default_max_note_bytes, 0}, nullptr);
   REQUIRE(loaded.has_value());
-  anth::Graph graph(loaded->corpus);
+  anth::graph::Graph graph(loaded->corpus);
   REQUIRE(graph.vertex_count() > 0);
   auto site = snapshot(dir.path() / "site");
   for (std::size_t v = 0; v < graph.vertex_count(); ++v) {
     INFO(graph.note(v).id);
-    CHECK(site.count(anth::site::node_file(graph.note(v).id)));
+    CHECK(site.count(anth::render::site::node_file(graph.note(v).id)));
   }
   for (const char* page : {"index.html", "practices.html", "papers.html", "readings.html", "theories.html", "glossary.html",
                            "tags.html", "graph.html", "provenance.html", "kernels.html", "search.html", "style.css",

@@ -11,7 +11,7 @@
 #include "render/site/glossary.h"
 
 using namespace anth;
-using namespace anth::site;
+using namespace anth::render::site;
 
 namespace {
 

@@ -97,7 +97,7 @@ TEST_CASE("site: the kernel section shows the emitted source, its download and t
   fs::path corpus = copy_fixture(dir);
   REQUIRE(build_site(dir.path(), corpus, dir.path() / "site").status == 0);
   std::string page = read_file(dir.path() / "site" / "SOTA-002.html");
-  std::string source = anth::kernels::emit_kernel_source({"SOTA-002", "Normalize queries and keys before the dot product", "qk_norm", {}});
+  std::string source = anth::render::kernels::emit_kernel_source({"SOTA-002", "Normalize queries and keys before the dot product", "qk_norm", {}});
   CHECK(read_file(dir.path() / "site" / "kernels" / "SOTA-002" / "qk_norm.cpp") == source);
   CHECK(page.find("<a class=\"download\" href=\"kernels/SOTA-002/qk_norm.cpp\" download=\"qk_norm.cpp\">") != std::string::npos);
   CHECK(page.find("<pre class=\"kernel-source\"><code class=\"language-cpp\">") != std::string::npos);
@@ -163,14 +163,14 @@ TEST_CASE("site: a stored kernel result shows on the node's page and the kernel 
   REQUIRE(loaded);
   auto program_of = [&](const std::string& id) {
     for (const auto& n : loaded->corpus.notes)
-      if (n.id == id) return anth::kernels::program_key(n);
+      if (n.id == id) return anth::render::kernels::program_key(n);
     return std::string();
   };
   const std::string qk_program = program_of("SOTA-002"), sdpa_program = program_of("SOTA-001");
   REQUIRE(!qk_program.empty());
   REQUIRE(!sdpa_program.empty());
   {
-    auto index = anth::Index::open(dir.path() / "index.db");
+    auto index = anth::index::Index::open(dir.path() / "index.db");
     REQUIRE(index.has_value());
     REQUIRE(index->store_kernel_result({"SOTA-002", "qk_norm", true,
                                         R"j([{"claim":"max logit within sqrt(d)","measured":7.5,"bound":8,"direction":"<=","pass":true},)j"

@@ -66,7 +66,7 @@ TEST_CASE("site: graph drawings are readable, one tab stop and zoomable", "[site
 }
 
 TEST_CASE("site: each relation kind has its class and the legend lists only the kinds drawn", "[site][graph]") {
-  using namespace anth::site;
+  using namespace anth::render::site;
   CHECK(edge_class(edge_kind("introduced_by")) == "e-introduced-by");
   CHECK(edge_class(edge_kind("mentions")) == "e-mentions");
   CHECK(edge_kind("no such relation") == edge_kind_other());

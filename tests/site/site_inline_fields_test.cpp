@@ -10,7 +10,7 @@ using anth::test::site::render_for_test;
 
 namespace {
 
-RenderedForTest render(const std::string& body) {
+RenderedForTest render_body(const std::string& body) {
   Corpus others;
   Note lit;
   lit.id = "LIT-105";
@@ -29,7 +29,7 @@ RenderedForTest render(const std::string& body) {
 }  // namespace
 
 TEST_CASE("site: a line field is a property line with its key and its value rendered", "[site][inline-fields]") {
-  RenderedForTest b = render("Prose first.\n\nsource:: [[LIT-105]]\n");
+  RenderedForTest b = render_body("Prose first.\n\nsource:: [[LIT-105]]\n");
   CHECK(b.html.find("source::") == std::string::npos);
   CHECK(b.html.find("<span class=\"inline-field\"><span class=\"field-key\">source:</span> <a class=\"wikilink kind-lit\" "
                     "href=\"LIT-105.html\"") != std::string::npos);
@@ -40,7 +40,7 @@ TEST_CASE("site: a line field is a property line with its key and its value rend
 }
 
 TEST_CASE("site: each field line of a paragraph is marked, prose and code are left alone", "[site][inline-fields]") {
-  RenderedForTest b = render("status-note:: <draft> & more\nrating:: 3\nnot a field:: here\n\n`key:: code`\n\n"
+  RenderedForTest b = render_body("status-note:: <draft> & more\nrating:: 3\nnot a field:: here\n\n`key:: code`\n\n"
                              "```\nkey:: fenced\n```\n\nText then key:: value\n");
   CHECK(b.html.find("<span class=\"field-key\">status-note:</span> &lt;draft&gt; &amp; more</span>") != std::string::npos);
   CHECK(b.html.find("<span class=\"field-key\">rating:</span> 3</span>") != std::string::npos);

@@ -15,7 +15,7 @@ using namespace anth::test;
 using namespace anth::test::site;
 
 TEST_CASE("site layout: the table of contents lists the body's headings with ids", "[site][layout]") {
-  auto entries = anth::site::toc_entries(
+  auto entries = anth::render::site::toc_entries(
       "<p>x</p><h2 id=\"one\">One <a href=\"LIT-1.html\">LIT-1</a></h2><h3 id=\"two\">Two &amp; more</h3>"
       "<h2>no id</h2><h5 id=\"deep\">too deep</h5><h4 id=\"four\">Four</h4><h2 id=\"x\">unclosed");
   REQUIRE(entries.size() == 3);
@@ -25,8 +25,8 @@ TEST_CASE("site layout: the table of contents lists the body's headings with ids
   CHECK(entries[1].level == 3);
   CHECK(entries[1].text == "Two &amp; more");
   CHECK(entries[2].id == "four");
-  CHECK(anth::site::toc_entries("<h2 id=\"a\">A</h2>").size() == 1);
-  CHECK(anth::site::toc_entries("").empty());
+  CHECK(anth::render::site::toc_entries("<h2 id=\"a\">A</h2>").size() == 1);
+  CHECK(anth::render::site::toc_entries("").empty());
 }
 
 TEST_CASE("site layout: contents for two or more headings, breadcrumbs with kind and folder, less a folder named after the kind", "[site][layout]") {
@@ -103,7 +103,7 @@ TEST_CASE("site layout: each colour of the palette is written once, its dark twi
   static const std::regex property(R"((--[a-z-]+):\s*([^;]+);)");
   for (const char* sheet : {"render/assets/site/static/style.css", "render/assets/site/static/layout.css",
                             "render/assets/site/static/graph.css"}) {
-    std::string css(*anth::embedded_asset(sheet));
+    std::string css(*anth::util::embedded_asset(sheet));
     INFO(sheet);
     CHECK(css.find("prefers-color-scheme") == std::string::npos);
     std::size_t root = css.find(":root {");
@@ -117,6 +117,6 @@ TEST_CASE("site layout: each colour of the palette is written once, its dark twi
   }
   CHECK(written.count("--bg"));
   CHECK(written.count("--e-prov"));
-  std::string_view style = *anth::embedded_asset("render/assets/site/static/style.css");
+  std::string_view style = *anth::util::embedded_asset("render/assets/site/static/style.css");
   CHECK(style.find("--bg: light-dark(#fbfaf7, #15161a)") != std::string_view::npos);
 }

@@ -149,10 +149,10 @@ TEST_CASE("query blocks: each distinct query is evaluated once per build, `this`
   REQUIRE(build_site(dir.path(), corpus, dir.path() / "site").status == 0);
   auto loaded = anth::ingest::load_corpus(anth::ingest::LoadOptions{corpus}, nullptr);
   REQUIRE(loaded);
-  anth::Graph graph(loaded->corpus);
+  anth::graph::Graph graph(loaded->corpus);
   auto db = anth::query::QueryDb::open(dir.path() / "index.db");
   REQUIRE(db);
-  anth::site::QueryBlocks blocks(graph, db->handle());
+  anth::render::site::QueryBlocks blocks(graph, db->handle());
   // LIT-1 and LIT-4: --introduced-by this (two ids); LIT-2: a bad block and --sql; LIT-3 and LIT-4 (twice):
   // the candidates; SOTA-1: origin this.
   CHECK(blocks.evaluated() == 6);
@@ -165,6 +165,6 @@ TEST_CASE("query blocks: each distinct query is evaluated once per build, `this`
   CHECK(blocks.key(lit3) != 0);
   CHECK(blocks.key(lit3) != blocks.key(lit4));
 
-  anth::site::QueryBlocks without_index(graph, nullptr);
+  anth::render::site::QueryBlocks without_index(graph, nullptr);
   CHECK(without_index.html(lit3, 0).find("the index is not available to this build") != std::string::npos);
 }

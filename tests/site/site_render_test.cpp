@@ -11,7 +11,7 @@
 #include "tests/support/test_support.h"
 
 using namespace anth;
-using namespace anth::site;
+using namespace anth::render::site;
 using anth::test::site::RenderedForTest;
 using anth::test::site::render_for_test;
 
@@ -53,7 +53,7 @@ Corpus linked_notes() {
 
 
 
-RenderedForTest render(const std::string& body, const Glossary* g = nullptr, bool raw = false) {
+RenderedForTest render_body(const std::string& body, const Glossary* g = nullptr, bool raw = false) {
   Note n;
   n.id = "NOTE-1";
   n.path = "notes/NOTE-1.md";
@@ -65,15 +65,15 @@ RenderedForTest render(const std::string& body, const Glossary* g = nullptr, boo
 }  // namespace
 
 TEST_CASE("site: escaping covers text, attributes and quotes", "[site]") {
-  CHECK(escape_html("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+  CHECK(util::escape_html("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
 }
 
 TEST_CASE("site: unsafe link schemes are recognised however they are written", "[site]") {
   for (const char* ok : {"https://arxiv.org/abs/1", "http://x", "mailto:a@b", "LIT-1.html", "#top", "../x", "a/b:c", "?q=1"})
-    CHECK(is_safe_url(ok));
+    CHECK(util::is_safe_url(ok));
   for (const char* bad : {"javascript:alert(1)", "JavaScript:alert(1)", " javascript:x", "java\tscript:x", "java\nscript:x",
                           "vbscript:x", "data:text/html,x", "data:image/png;base64,AA", "file:///etc/passwd", ":x", "\x01javascript:x"})
-    CHECK_FALSE(is_safe_url(bad));
+    CHECK_FALSE(util::is_safe_url(bad));
 }
 
 TEST_CASE("site: file names never leave their folder", "[site]") {
@@ -98,18 +98,18 @@ TEST_CASE("site: file names never leave their folder", "[site]") {
 }
 
 TEST_CASE("site: headings get slugs", "[site]") {
-  CHECK(slugify("Key takeaways") == "key-takeaways");
-  CHECK(slugify("  Why it works?! ") == "why-it-works");
-  CHECK(slugify("σ") == "section");
+  CHECK(util::slugify("Key takeaways") == "key-takeaways");
+  CHECK(util::slugify("  Why it works?! ") == "why-it-works");
+  CHECK(util::slugify("σ") == "section");
 }
 
 TEST_CASE("site: wikilinks become links, unresolved ones stay visible", "[site]") {
-  RenderedForTest b = render("See [[LIT-523]], [[Zhai et al.]] and [[LIT-523#Key takeaways|the takeaways]]; [[LIT-999]] is missing.");
+  RenderedForTest b = render_body("See [[LIT-523]], [[Zhai et al.]] and [[LIT-523#Key takeaways|the takeaways]]; [[LIT-999]] is missing.");
   CHECK(b.html.find("<a class=\"wikilink kind-lit\" href=\"LIT-523.html\" title=\"LIT-523 — Stabilizing &lt;Training&gt;\">LIT-523</a>") != std::string::npos);
   CHECK(b.html.find(">Zhai et al.</a>") != std::string::npos);
   CHECK(b.html.find("href=\"LIT-523.html#key-takeaways\"") != std::string::npos);
   // A heading the note lacks (R007): the link goes to the page, not to a fragment that lands nowhere.
-  CHECK(render("[[LIT-523#Gone]]").html.find("href=\"LIT-523.html\"") != std::string::npos);
+  CHECK(render_body("[[LIT-523#Gone]]").html.find("href=\"LIT-523.html\"") != std::string::npos);
   CHECK(b.html.find(">the takeaways</a>") != std::string::npos);
   CHECK(b.html.find("<span class=\"wikilink unresolved\" title=\"unresolved link: LIT-999\">LIT-999</span>") != std::string::npos);
   REQUIRE(b.links.size() == 1);  // the first link to each target
@@ -118,13 +118,13 @@ TEST_CASE("site: wikilinks become links, unresolved ones stay visible", "[site]"
 }
 
 TEST_CASE("site: nothing inside code becomes a link", "[site]") {
-  RenderedForTest b = render("`[[LIT-523]]` and\n\n```\n[[LIT-523]] attention\n```\n\n    [[LIT-523]]\n");
+  RenderedForTest b = render_body("`[[LIT-523]]` and\n\n```\n[[LIT-523]] attention\n```\n\n    [[LIT-523]]\n");
   CHECK(b.html.find("<a") == std::string::npos);
   CHECK(b.html.find("<code>[[LIT-523]]</code>") != std::string::npos);
 }
 
 TEST_CASE("site: raw HTML is shown as text and unsafe links are neutralised", "[site]") {
-  RenderedForTest b = render(
+  RenderedForTest b = render_body(
       "<script>alert(1)</script>\n\nText <img src=x onerror=alert(2)> and [a](javascript:alert(3)), "
       "[b](data:text/html,x), ![c](data:image/png;base64,AAAA), <javascript:alert(4)>, [d](vbscript:x) "
       "and ![e](https://tracker.example/pixel.png).\n");
@@ -139,12 +139,12 @@ TEST_CASE("site: raw HTML is shown as text and unsafe links are neutralised", "[
   CHECK(b.html.find("<span class=\"unsafe-link\"") != std::string::npos);
   CHECK(b.html.find("<a href=\"https://tracker.example/pixel.png\">Image: e</a>") != std::string::npos);
 
-  RenderedForTest trusted = render("<b>bold</b>\n", nullptr, true);
+  RenderedForTest trusted = render_body("<b>bold</b>\n", nullptr, true);
   CHECK(trusted.html.find("<b>bold</b>") != std::string::npos);
 }
 
 TEST_CASE("site: heading levels follow the page's h1 and carry ids", "[site]") {
-  RenderedForTest b = render("# Top\n\ntext\n\n## Below\n\n## Below\n");
+  RenderedForTest b = render_body("# Top\n\ntext\n\n## Below\n\n## Below\n");
   CHECK(b.html.find("<h2 id=\"top\">") != std::string::npos);
   CHECK(b.html.find("<h3 id=\"below\">") != std::string::npos);
   CHECK(b.html.find("<h3 id=\"below-1\">") != std::string::npos);
@@ -168,7 +168,7 @@ TEST_CASE("site: glossary terms are matched whole, longest first, case-insensiti
 TEST_CASE("site: the first use of a term in each paragraph links to it with its definition", "[site]") {
   Corpus c = glossary_corpus();
   Glossary g(c);
-  RenderedForTest b = render("Attention here, attention again, and QK-norm.\n\nAttention in a second paragraph, "
+  RenderedForTest b = render_body("Attention here, attention again, and QK-norm.\n\nAttention in a second paragraph, "
                           "`attention` in code, [attention](https://x.example) in a link.\n\n# Attention in a heading\n",
                           &g);
   auto count = [&](const std::string& needle) {
@@ -226,7 +226,7 @@ TEST_CASE("site: search terms and shards", "[site]") {
 }
 
 TEST_CASE("site: tables align by class, not by obsolete attributes", "[site]") {
-  RenderedForTest b = render("| a | b | c |\n| :-- | :-: | --: |\n| 1 | 2 | 3 |\n\nalign=\"left\" <td align=\"left\">\n");
+  RenderedForTest b = render_body("| a | b | c |\n| :-- | :-: | --: |\n| 1 | 2 | 3 |\n\nalign=\"left\" <td align=\"left\">\n");
   CHECK(b.html.find("<th class=\"align-left\">a</th>") != std::string::npos);
   CHECK(b.html.find("<td class=\"align-center\">2</td>") != std::string::npos);
   CHECK(b.html.find("<td class=\"align-right\">3</td>") != std::string::npos);
@@ -239,7 +239,7 @@ TEST_CASE("site: wikilinks, glossary terms and unsafe links inside table cells k
   // which LeakSanitizer reports in scripts/sanitize.sh). They become plain links there.
   Corpus c = glossary_corpus();
   Glossary g(c);
-  RenderedForTest b = render("| model | note |\n| --- | --- |\n| Qwen3 ([[LIT-523]]) | [[LIT-999]] and attention |\n"
+  RenderedForTest b = render_body("| model | note |\n| --- | --- |\n| Qwen3 ([[LIT-523]]) | [[LIT-999]] and attention |\n"
                           "| [x](javascript:alert(1)) | *[[LIT-523]]* |\n",
                           &g);
   CHECK(b.html.find("<td>Qwen3 (<a href=\"LIT-523.html\" title=\"LIT-523 — Stabilizing &lt;Training&gt;\">LIT-523</a>)</td>") !=
@@ -259,7 +259,7 @@ TEST_CASE("site: wikilinks, glossary terms and unsafe links inside table cells k
 TEST_CASE("site: a wikilink whose bar is escaped for a table links to its target", "[site]") {
   Corpus c = glossary_corpus();
   Glossary g(c);
-  RenderedForTest b = render("| paper | note |\n| --- | --- |\n| [[LIT-523\\|Zhai et al.]] | x |\n\nAnd [[LIT-523\\|again]].\n", &g);
+  RenderedForTest b = render_body("| paper | note |\n| --- | --- |\n| [[LIT-523\\|Zhai et al.]] | x |\n\nAnd [[LIT-523\\|again]].\n", &g);
   CHECK(b.html.find("<td><a href=\"LIT-523.html\" title=\"LIT-523 — Stabilizing &lt;Training&gt;\">Zhai et al.</a></td>") !=
         std::string::npos);
   CHECK(b.html.find(">again</a>") != std::string::npos);

@@ -8,7 +8,7 @@
 #include "render/site/search_headings.h"
 #include "render/site/search_index.h"
 
-using namespace anth::site;
+using namespace anth::render::site;
 
 TEST_CASE("site: headings are found as whole lines of the text, in order", "[site][search]") {
   const std::string html =

@@ -7,7 +7,7 @@
 
 #include "render/site/search_index.h"
 
-using namespace anth::site;
+using namespace anth::render::site;
 
 TEST_CASE("site: the search index keeps each of thousands of terms once, with all its documents", "[site]") {
   // 3000 documents: doc i holds term "w<i>" once in its title, "v<i % 7>" in its body, and "shared"

@@ -16,7 +16,7 @@
 #define HAVE_KAINJOW 1
 #endif
 
-using namespace anth::site;
+using namespace anth::render::site;
 using nlohmann::json;
 
 namespace {
@@ -72,7 +72,7 @@ kainjow::mustache::data kainjow_data(const json& j) {
 
 std::string kainjow_render(const std::string& text, const json& data) {
   kainjow::mustache::mustache t(text);
-  t.set_custom_escape([](const std::string& s) { return escape_html(s); });
+  t.set_custom_escape([](const std::string& s) { return anth::util::escape_html(s); });
   return t.render(kainjow_data(data));
 }
 #endif

@@ -214,11 +214,11 @@ TEST_CASE("site: the layout cache beside the index never replaces a user's file 
 }
 
 TEST_CASE("site: the writer refuses paths that leave the site", "[site]") {
-  using anth::site::safe_relative_path;
+  using anth::render::site::safe_relative_path;
   CHECK(safe_relative_path("a/b.html"));
   for (const char* bad : {"", "/etc/x", "../x", "a/../../x", "a//b", "./a", "a\\..\\b"}) CHECK_FALSE(safe_relative_path(bad));
   TempDir dir;
-  auto r = anth::site::write_site(dir.path() / "site", {{"../escape.html", "x"}});
+  auto r = anth::render::site::write_site(dir.path() / "site", {{"../escape.html", "x"}});
   CHECK_FALSE(r.has_value());
   CHECK_FALSE(fs::exists(dir.path() / "escape.html"));
   CHECK_FALSE(fs::exists(dir.path() / "site"));

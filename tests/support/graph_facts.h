@@ -6,6 +6,6 @@
 
 namespace anth::test {
 
-inline std::vector<NodeFacts> graph_facts(const Corpus& corpus) { return Graph(corpus).node_facts(); }
+inline std::vector<NodeFacts> graph_facts(const Corpus& corpus) { return graph::Graph(corpus).node_facts(); }
 
 }  // namespace anth::test

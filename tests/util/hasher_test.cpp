@@ -4,7 +4,7 @@
 
 #include "core/util/hasher.h"
 
-using anth::Hasher;
+using anth::util::Hasher;
 
 TEST_CASE("hasher: digests follow the inputs and their boundaries", "[hasher]") {
   auto digest = [](std::string_view a, std::string_view b, int n) { return Hasher().text(a).text(b).number(n).digest(); };
@@ -12,6 +12,6 @@ TEST_CASE("hasher: digests follow the inputs and their boundaries", "[hasher]") 
   CHECK(digest("ab", "c", 1) != digest("a", "bc", 1));
   CHECK(digest("ab", "c", 1) != digest("ab", "c", 2));
   CHECK(digest("", "", 0) != 0);  // 0 is kept for "no key"
-  CHECK(anth::hash_text("key") == anth::hash_text("key"));
-  CHECK(anth::hash_text("key") != anth::hash_text("kez"));
+  CHECK(anth::util::hash_text("key") == anth::util::hash_text("key"));
+  CHECK(anth::util::hash_text("key") != anth::util::hash_text("kez"));
 }

@@ -10,8 +10,8 @@
 
 #include "core/util/thread_pool.h"
 
-using anth::ordered_parallel;
-using anth::parallel_for;
+using anth::util::ordered_parallel;
+using anth::util::parallel_for;
 
 TEST_CASE("thread pool: ordered_parallel uses every result once, in order, whatever the threads", "[thread_pool]") {
   for (unsigned workers : {1u, 2u, 5u})

@@ -19,7 +19,7 @@ TEST_CASE("serve: a folder beside the index that is not ours is refused and left
   CHECK(patch.finish(made).empty());
   CHECK(read_file(dir.path() / "serve-site" / "thesis.txt") == "my thesis");
   CHECK_FALSE(fs::exists(dir.path() / "serve-site" / "index.html"));
-  CHECK_FALSE(fs::exists(dir.path() / "serve-site" / anth::site::site_marker));
+  CHECK_FALSE(fs::exists(dir.path() / "serve-site" / anth::render::site::site_marker));
 }
 
 TEST_CASE("serve: a new folder is marked ours, and a patch removes only what the render did not make", "[serve][workspace]") {
@@ -33,7 +33,7 @@ TEST_CASE("serve: a new folder is marked ours, and a patch removes only what the
     std::set<std::string> made;
     first.finish(made);
   }
-  CHECK(fs::exists(folder / anth::site::site_marker));
+  CHECK(fs::exists(folder / anth::render::site::site_marker));
   FolderPatch second(folder, {});  // the folder listed again, as after a failed render
   CHECK(second.error().empty());
   CHECK(second.keep("a.html"));
@@ -41,5 +41,5 @@ TEST_CASE("serve: a new folder is marked ours, and a patch removes only what the
   CHECK(second.finish(made) == std::vector<std::string>{"b.html"});
   CHECK(fs::exists(folder / "a.html"));
   CHECK_FALSE(fs::exists(folder / "b.html"));
-  CHECK(fs::exists(folder / anth::site::site_marker));  // the mark stays
+  CHECK(fs::exists(folder / anth::render::site::site_marker));  // the mark stays
 }

@@ -230,7 +230,7 @@ TEST_CASE("workspace: a random sequence of patches equals a cold run after every
   const fs::path root = dir.path() / "corpus";
   auto opened = ws::open_copy(source_dir() / "tests" / "fixtures" / "site" / "corpus", root);
   workspace::Workspace& w = *opened;
-  site::SiteOptions options;
+  render::site::SiteOptions options;
   options.site_title = w.config().site_title;
   workspace::LiveSite live(options, {}, dir.path() / "site");
   REQUIRE(live.render(w));

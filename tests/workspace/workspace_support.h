@@ -20,11 +20,11 @@
 namespace anth::test::workspace_support {
 
 // The graph as text: one line per node ("node ID"), one per edge ("FROM -kind-> TO"), sorted.
-inline std::vector<std::string> graph_lines(const Graph& g) {
+inline std::vector<std::string> graph_lines(const graph::Graph& g) {
   std::vector<std::string> out;
   for (std::size_t v = 0; v < g.vertex_count(); ++v) {
     out.push_back("node " + g.note(v).id + " " + g.note(v).path);
-    for (const Edge& e : g.out_edges(v))
+    for (const graph::Edge& e : g.out_edges(v))
       out.push_back(g.note(e.from).id + " -" + e.relation->kind + "-> " + g.note(e.to).id + " @" +
                     e.relation->where.file + ":" + std::to_string(e.relation->where.line));
   }
@@ -74,17 +74,17 @@ inline Cold cold_run(const fs::path& root) {
   REQUIRE(config);
   auto loaded = ingest::load_corpus(load_options(root, *config), nullptr);
   REQUIRE(loaded);
-  Graph graph(loaded->corpus);
+  graph::Graph graph(loaded->corpus);
   std::vector<Diagnostic> raw = loaded->corpus.diagnostics;
   raw.insert(raw.end(), config->findings.begin(), config->findings.end());
-  std::vector<Diagnostic> found = check_graph(loaded->corpus, graph);
+  std::vector<Diagnostic> found = rules::check_graph(loaded->corpus, graph);
   raw.insert(raw.end(), found.begin(), found.end());
-  std::vector<Diagnostic> diagnostics = finalize_diagnostics(std::move(raw), loaded->corpus, *config);
-  std::vector<StoredKernelResult> kernels;
-  site::SiteInput input{loaded->corpus, graph, diagnostics, kernels, {}};
+  std::vector<Diagnostic> diagnostics = rules::finalize_diagnostics(std::move(raw), loaded->corpus, *config);
+  std::vector<index::StoredKernelResult> kernels;
+  render::site::SiteInput input{loaded->corpus, graph, diagnostics, kernels, {}};
   input.options.site_title = config->site_title;
   Cold cold{graph_lines(graph), finding_lines(diagnostics), {}};
-  for (site::SiteFile& f : site::build_site(input)) cold.site[f.path] = std::move(f.bytes);
+  for (render::site::SiteFile& f : render::site::build_site(input)) cold.site[f.path] = std::move(f.bytes);
   return cold;
 }
 
@@ -92,7 +92,7 @@ inline Cold cold_run(const fs::path& root) {
 inline std::map<std::string, std::string> live_files(const workspace::LiveSite& live) {
   std::map<std::string, std::string> out;
   for (const std::string& path : live.paths())
-    if (path != site::page_keys_file) out[path] = *live.file(path);
+    if (path != render::site::page_keys_file) out[path] = *live.file(path);
   return out;
 }
 

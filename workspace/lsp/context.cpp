@@ -6,13 +6,13 @@
 #include "core/util/contained_file.h"
 #include "workspace/lsp/uri.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 namespace fs = std::filesystem;
 
 void Context::set_root(const fs::path& root) {
   root_ = fs::absolute(root).lexically_normal();
-  root_real_ = real_root(root_);
+  root_real_ = util::real_root(root_);
 }
 
 std::optional<std::string> Context::path_of(const std::string& uri) const {
@@ -31,7 +31,7 @@ std::string Context::uri_of(const std::string& path) const { return uri_of_path(
 std::unique_ptr<Text> Context::text_of(const std::string& path) const {
   if (auto it = open.find(path); it != open.end()) return std::make_unique<Text>(it->second.text);
   std::uint64_t limit = workspace ? workspace->config().max_note_bytes : (8u << 20);
-  auto bytes = read_inside(root_real_, path, limit);
+  auto bytes = util::read_inside(root_real_, path, limit);
   if (!bytes || bytes->size() > limit) return nullptr;
   return std::make_unique<Text>(std::move(*bytes));
 }
@@ -45,8 +45,8 @@ const Note* Context::note_at(const std::string& path) const {
 
 const Note* Context::note_of(std::string_view id) const { return workspace ? workspace->corpus().find(id) : nullptr; }
 
-const LinkIndex& Context::links() {
-  if (!links_) links_ = std::make_unique<LinkIndex>(workspace->corpus());
+const graph::LinkIndex& Context::links() {
+  if (!links_) links_ = std::make_unique<graph::LinkIndex>(workspace->corpus());
   return *links_;
 }
 
@@ -87,4 +87,4 @@ std::pair<int, int> Context::byte_position(const json& params, const Text& text)
   return {p.line, column};
 }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

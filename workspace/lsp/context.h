@@ -15,7 +15,7 @@
 #include "workspace/lsp/positions.h"
 #include "workspace/workspace.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 using json = nlohmann::json;
 
@@ -58,7 +58,7 @@ class Context {
   const Note* note_at(const std::string& path) const;  // by path, in the graph or not
   const Note* note_of(std::string_view id) const;      // an id of the graph
   // The link index over the workspace's corpus, built again after a refresh.
-  const LinkIndex& links();
+  const graph::LinkIndex& links();
   void corpus_changed() { links_.reset(); }
 
   // The range of what starts at a parse's place (line and code-point column, 1-based): a [[link]] (with the '!' of an
@@ -79,7 +79,7 @@ class Context {
 
  private:
   std::filesystem::path root_, root_real_;
-  std::unique_ptr<LinkIndex> links_;
+  std::unique_ptr<graph::LinkIndex> links_;
 };
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

@@ -2,7 +2,7 @@
 
 #include "core/model/rule_catalog.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 int lsp_severity(Severity severity) {
   switch (severity) {
@@ -39,4 +39,4 @@ json diagnostics_of(const Context& context, const std::string& path, const Text&
   return out;
 }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

@@ -6,10 +6,10 @@
 
 #include "workspace/lsp/context.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 // 1 error, 2 warning, 3 information (LSP's DiagnosticSeverity).
 int lsp_severity(Severity severity);
 json diagnostics_of(const Context& context, const std::string& path, const Text& text);
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

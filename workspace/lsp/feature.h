@@ -7,7 +7,7 @@
 
 #include "workspace/lsp/context.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 struct Feature {
   std::string method;      // "textDocument/hover"
@@ -19,4 +19,4 @@ struct Feature {
 // Every feature, in the order of the table.
 const std::vector<Feature>& features();
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

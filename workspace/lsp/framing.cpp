@@ -3,7 +3,7 @@
 #include <cctype>
 #include <charconv>
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 namespace {
 
@@ -61,4 +61,4 @@ void write_frame(std::ostream& out, const std::string& body) {
   out.flush();
 }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

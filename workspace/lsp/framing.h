@@ -7,7 +7,7 @@
 #include <ostream>
 #include <string>
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 // The largest body read; a longer one is skipped (a client bug or an attack, not a note).
 inline constexpr std::size_t max_message_bytes = 64u << 20;
@@ -25,4 +25,4 @@ std::optional<Frame> read_frame(std::istream& in);
 // Writes one message with its Content-Length header and flushes.
 void write_frame(std::ostream& out, const std::string& body);
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

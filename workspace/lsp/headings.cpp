@@ -1,6 +1,6 @@
 #include "workspace/lsp/headings.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 std::vector<AnchorPlace> anchor_places(const Note& note, const TextLines& lines) {
   std::vector<AnchorPlace> out;
@@ -13,4 +13,4 @@ std::vector<AnchorPlace> anchor_places(const Note& note, const TextLines& lines)
   return out;
 }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

@@ -6,7 +6,7 @@
 #include "core/model/note.h"
 #include "workspace/lsp/positions.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 struct AnchorPlace {
   const BodyAnchor* anchor;
@@ -15,4 +15,4 @@ struct AnchorPlace {
 
 std::vector<AnchorPlace> anchor_places(const Note& note, const TextLines& lines);
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

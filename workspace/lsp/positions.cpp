@@ -4,7 +4,7 @@
 
 #include "core/util/utf8.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 nlohmann::json to_json(Position p) { return {{"line", p.line}, {"character", p.character}}; }
 nlohmann::json to_json(const Range& r) { return {{"start", to_json(r.start)}, {"end", to_json(r.end)}}; }
@@ -29,7 +29,7 @@ int units(std::string_view text, Encoding encoding) {
   if (encoding == Encoding::Utf8) return static_cast<int>(text.size());
   int n = 0;
   for (std::size_t i = 0; i < text.size();) {
-    std::size_t len = utf8_sequence_length(text, i);
+    std::size_t len = util::utf8_sequence_length(text, i);
     if (len == 0) len = 1;  // a stray byte: one unit, as an editor shows a replacement character
     n += len == 4 ? 2 : 1;
     i += len;
@@ -49,7 +49,7 @@ int TextLines::byte_of(int line, int column) const {
   std::string_view text = this->line(line);
   std::size_t i = 0;
   for (int c = 1; c < column && i < text.size(); ++c) {
-    std::size_t len = utf8_sequence_length(text, i);
+    std::size_t len = util::utf8_sequence_length(text, i);
     i += len == 0 ? 1 : len;
   }
   return static_cast<int>(std::min(i, text.size()));
@@ -61,7 +61,7 @@ int TextLines::byte_column(Position p, Encoding encoding) const {
   if (p.character <= 0) return 0;
   int n = 0;
   for (std::size_t i = 0; i < text.size();) {
-    std::size_t len = utf8_sequence_length(text, i);
+    std::size_t len = util::utf8_sequence_length(text, i);
     if (len == 0) len = 1;
     int w = encoding == Encoding::Utf8 ? static_cast<int>(len) : (len == 4 ? 2 : 1);
     if (n + w > p.character) return static_cast<int>(i);
@@ -71,4 +71,4 @@ int TextLines::byte_column(Position p, Encoding encoding) const {
   return static_cast<int>(text.size());
 }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

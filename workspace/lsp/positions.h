@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 enum class Encoding { Utf16, Utf8 };
 
@@ -49,4 +49,4 @@ class TextLines {
 // Code units of `text` in the encoding (bytes for UTF-8, UTF-16 units otherwise).
 int units(std::string_view text, Encoding encoding);
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

@@ -13,7 +13,7 @@
 #include "workspace/lsp/text_sync.h"
 #include "workspace/lsp/uri.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 namespace {
 
@@ -214,4 +214,4 @@ int serve(std::istream& in, std::ostream& out, std::ostream& log, const Workspac
   }
 }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

@@ -15,7 +15,7 @@
 #include "core/util/expected.h"
 #include "workspace/workspace.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 struct ServerOptions {
   std::optional<std::filesystem::path> corpus;  // --corpus; else the client's workspace folder
@@ -31,9 +31,9 @@ struct OpenedWorkspace {
   std::string rules_href;
 };
 // Opens the workspace of a corpus folder (the cli wires the index and configuration).
-using WorkspaceOpener = std::function<Expected<OpenedWorkspace>(const std::filesystem::path& root)>;
+using WorkspaceOpener = std::function<util::Expected<OpenedWorkspace>(const std::filesystem::path& root)>;
 
 // Serves until `exit` or the end of the input; returns 0 after shutdown then exit, else 1 (LSP).
 int serve(std::istream& in, std::ostream& out, std::ostream& log, const WorkspaceOpener& open, const ServerOptions& options);
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

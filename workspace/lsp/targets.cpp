@@ -2,7 +2,7 @@
 
 #include "core/model/wikilink_text.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 namespace {
 
@@ -88,4 +88,4 @@ std::vector<Mention> mentions_of(const Context& context, const std::string& id) 
   return out;
 }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

@@ -8,7 +8,7 @@
 
 #include "workspace/lsp/context.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 struct Target {
   enum class What { Link, Relation, OwnId };
@@ -34,4 +34,4 @@ struct Mention {
 };
 std::vector<Mention> mentions_of(const Context& context, const std::string& id);
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

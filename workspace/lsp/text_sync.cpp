@@ -1,6 +1,6 @@
 #include "workspace/lsp/text_sync.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 namespace {
 
@@ -105,4 +105,4 @@ TextSync::Applied TextSync::apply(workspace::Workspace& workspace) {
   return out;
 }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

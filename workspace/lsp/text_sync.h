@@ -9,7 +9,7 @@
 
 #include "workspace/lsp/context.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 class TextSync {
  public:
@@ -32,4 +32,4 @@ class TextSync {
 // The text after one contentChanges entry: the whole text, or a range of it replaced.
 std::string apply_change(const std::string& text, const json& change, Encoding encoding);
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 namespace {
 
@@ -54,4 +54,4 @@ std::string uri_of_path(const std::filesystem::path& path) {
   return out;
 }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

@@ -6,11 +6,11 @@
 #include <string>
 #include <string_view>
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 // The absolute path of a file URI; nullopt for another scheme or a malformed one.
 std::optional<std::filesystem::path> path_of_uri(std::string_view uri);
 // The file URI of an absolute path.
 std::string uri_of_path(const std::filesystem::path& path);
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

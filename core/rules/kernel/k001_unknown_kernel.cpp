@@ -9,26 +9,26 @@ namespace anth::rules {
 
 namespace {
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   std::vector<std::string> names;
-  for (const kernels::KernelInfo& k : kernels::kernel_library()) names.push_back(k.name);
+  for (const KernelInfo& k : kernel_library()) names.push_back(k.name);
   for (std::size_t v = 0; v < g.vertex_count(); ++v) {
     const Note& n = g.note(v);
     if (n.kernel.empty()) continue;
-    for (const kernels::RequestProblem& p : kernels::check_kernel_request({n.id, n.title, n.kernel, {}})) {
-      using enum kernels::RequestProblem::Kind;
+    for (const RequestProblem& p : check_kernel_request({n.id, n.title, n.kernel, {}})) {
+      using enum RequestProblem::Kind;
       if (p.kind != unknown_kernel && p.kind != unknown_variant) continue;
       std::string message = p.message;
       if (p.kind == unknown_kernel)
-        if (auto best = closest_match(kernels::split_kernel_name(n.kernel).first, names))
+        if (auto best = util::closest_match(split_kernel_name(n.kernel).first, names))
           message += "; did you mean '" + *best + "'?";
       out.add(value_location(n, "kernel"), message);
     }
   }
 }
 
-const RuleRegistration registered{{"K001", "unknown-kernel", Severity::Error,
+const rules::RuleRegistration registered{{"K001", "unknown-kernel", Severity::Error,
                                    "`kernel:` names no kernel of the library."},
                                   check};
 

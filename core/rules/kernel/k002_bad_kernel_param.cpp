@@ -19,30 +19,30 @@ Location param_location(const Note& n, const std::string& name) {
   return value_location(n, "kernel_params");
 }
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   for (std::size_t v = 0; v < g.vertex_count(); ++v) {
     const Note& n = g.note(v);
     if (n.kernel.empty() || n.kernel_params.empty()) continue;
     // An unknown kernel is K001's; its parameters cannot be judged.
-    const auto [name, variant] = kernels::split_kernel_name(n.kernel);
-    const kernels::KernelInfo* kernel = kernels::find_kernel(name);
+    const auto [name, variant] = split_kernel_name(n.kernel);
+    const KernelInfo* kernel = find_kernel(name);
     if (!kernel) continue;
-    for (const kernels::RequestProblem& p : kernels::check_kernel_request({n.id, n.title, n.kernel, n.kernel_params})) {
-      using enum kernels::RequestProblem::Kind;
+    for (const RequestProblem& p : check_kernel_request({n.id, n.title, n.kernel, n.kernel_params})) {
+      using enum RequestProblem::Kind;
       if (p.kind != unknown_param && p.kind != out_of_range && p.kind != not_integer) continue;
       std::string message = p.message;
       if (p.kind == unknown_param) {
         std::vector<std::string> known;
-        for (const kernels::KernelParam& k : kernel->params) known.push_back(k.name);
-        if (auto best = closest_match(p.param, known)) message += "; did you mean '" + *best + "'?";
+        for (const KernelParam& k : kernel->params) known.push_back(k.name);
+        if (auto best = util::closest_match(p.param, known)) message += "; did you mean '" + *best + "'?";
       }
       out.add(param_location(n, p.param), message);
     }
   }
 }
 
-const RuleRegistration registered{{"K002", "bad-kernel-param", Severity::Error,
+const rules::RuleRegistration registered{{"K002", "bad-kernel-param", Severity::Error,
                                    "`kernel_params` names a parameter the kernel lacks, or a value outside its range."},
                                   check};
 

@@ -11,7 +11,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"K003", "kernel-claim-failed", Severity::Error,
+const rules::RuleRegistration registered{{"K003", "kernel-claim-failed", Severity::Error,
                                    "The kernel was run and its claim did not hold."},
                                   RuleStage::KernelRun};
 
@@ -35,7 +35,7 @@ std::string failure_reason(const KernelRun& run) {
 
 std::vector<Diagnostic> kernel_claim_findings(const std::vector<KernelRun>& runs) {
   std::vector<Diagnostic> out;
-  Findings findings(*find_rule("K003"), out);
+  rules::Findings findings(*find_rule("K003"), out);
   for (const KernelRun& run : runs)
     if (!run.pass)
       findings.add(kernel_location(*run.node),

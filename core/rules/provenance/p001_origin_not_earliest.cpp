@@ -20,20 +20,20 @@ std::string naming(const Relation& r) {
   return r.kind == "mentions" ? "which mentions it" : "which names it in `" + r.kind + "`";
 }
 
-std::string how(const Graph& g, const PaperLink& link) {
+std::string how(const graph::Graph& g, const graph::PaperLink& link) {
   switch (link.way) {
-    case PaperLink::Way::Source: return "a source of it";
-    case PaperLink::Way::TheorySource: return "a source of its source " + g.note(link.via).id;
-    case PaperLink::Way::PaperRelates: return naming(*link.edge.relation);
-    case PaperLink::Way::NoteReading: return "read by " + g.note(link.via).id + ", " + naming(*link.edge.relation);
-    case PaperLink::Way::BodyMention: return "mentioned in its body";
-    case PaperLink::Way::IntroducedBy: break;
+    case graph::PaperLink::Way::Source: return "a source of it";
+    case graph::PaperLink::Way::TheorySource: return "a source of its source " + g.note(link.via).id;
+    case graph::PaperLink::Way::PaperRelates: return naming(*link.edge.relation);
+    case graph::PaperLink::Way::NoteReading: return "read by " + g.note(link.via).id + ", " + naming(*link.edge.relation);
+    case graph::PaperLink::Way::BodyMention: return "mentioned in its body";
+    case graph::PaperLink::Way::IntroducedBy: break;
   }
   return "";
 }
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   for (std::size_t s = 0; s < g.vertex_count(); ++s) {
     if (!is_kind(g, s, Kind::Sota)) continue;
     auto origin_edge = first_edge(g, s, "introduced_by");
@@ -44,8 +44,8 @@ void check(const RuleContext& context, Findings& out) {
 
     // The earliest linked paper; among papers of one year, the first found in the order docs/rules/P001.md gives.
     std::optional<Link> earliest;
-    for (const PaperLink& link : linked_papers(g, s)) {
-      if (link.way == PaperLink::Way::IntroducedBy || link.paper == origin) continue;
+    for (const graph::PaperLink& link : graph::linked_papers(g, s)) {
+      if (link.way == graph::PaperLink::Way::IntroducedBy || link.paper == origin) continue;
       std::optional<int> y = g.year(link.paper);
       if (!y || (earliest && *y >= earliest->year)) continue;
       earliest = Link{link.paper, *y, how(g, link), link.edge.relation->where};
@@ -59,7 +59,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"P001", "origin-not-earliest", Severity::Warning,
+const rules::RuleRegistration registered{{"P001", "origin-not-earliest", Severity::Warning,
                                    "A practice's origin is later than another paper linked to the practice."},
                                   check};
 

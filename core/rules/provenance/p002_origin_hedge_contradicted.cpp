@@ -7,14 +7,14 @@ namespace anth::rules {
 
 namespace {
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   for (std::size_t s = 0; s < g.vertex_count(); ++s) {
     if (!is_kind(g, s, Kind::Sota)) continue;
     auto origin_edge = first_edge(g, s, "introduced_by");
     if (!origin_edge) continue;
     const std::string& origin = g.note(origin_edge->to).id;
-    for (const Edge& hedge : g.in_edges(s, "declines_origin_of")) {
+    for (const graph::Edge& hedge : g.in_edges(s, "declines_origin_of")) {
       if (!is_kind(g, hedge.from, Kind::Note) || first_target(g, hedge.from, "paper") != origin_edge->to) continue;
       const std::string& reading = g.note(hedge.from).id;
       out.add(origin_edge->relation->where,
@@ -25,7 +25,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"P002", "origin-hedge-contradicted", Severity::Error,
+const rules::RuleRegistration registered{{"P002", "origin-hedge-contradicted", Severity::Error,
                                    "A practice is introduced by a paper whose reading declines to claim that origin."},
                                   check};
 

@@ -10,16 +10,16 @@ namespace anth::rules {
 
 namespace {
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   for (std::size_t lit = 0; lit < g.vertex_count(); ++lit) {
     const Note& paper = g.note(lit);
     if (!is_kind(g, lit, Kind::Lit) || !paper.field("read_as")) continue;
 
     // Listed: the resolved `read_as` entries (an unresolved one is R001's); actual: the notes reading it.
-    std::vector<Edge> listed_edges = g.out_edges(lit, "read_as");
+    std::vector<graph::Edge> listed_edges = g.out_edges(lit, "read_as");
     std::set<std::size_t> listed, actual;
-    for (const Edge& e : listed_edges) listed.insert(e.to);
+    for (const graph::Edge& e : listed_edges) listed.insert(e.to);
     for (std::size_t n : g.readings(lit)) actual.insert(n);
     if (listed == actual) continue;
 
@@ -30,7 +30,7 @@ void check(const RuleContext& context, Findings& out) {
         missing.push_back(g.note(n).id);
         related.push_back({file_start(g.note(n)), g.note(n).id + " reads " + paper.id});
       }
-    for (const Edge& e : listed_edges)
+    for (const graph::Edge& e : listed_edges)
       if (!actual.count(e.to) && std::find(extra.begin(), extra.end(), g.note(e.to).id) == extra.end()) {
         extra.push_back(g.note(e.to).id);
         auto read = first_target(g, e.to, "paper");
@@ -47,7 +47,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"P003", "read-as-mismatch", Severity::Error,
+const rules::RuleRegistration registered{{"P003", "read-as-mismatch", Severity::Error,
                                    "A paper's `read_as` differs from the notes that read it."},
                                   check};
 

@@ -7,13 +7,13 @@ namespace anth::rules {
 
 namespace {
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   for (std::size_t lit = 0; lit < g.vertex_count(); ++lit) {
     if (!is_kind(g, lit, Kind::Lit)) continue;
     const std::optional<int> year = g.year(lit);
     if (!year) continue;
-    for (const Edge& e : g.out_edges(lit, "cites")) {
+    for (const graph::Edge& e : g.out_edges(lit, "cites")) {
       const std::optional<int> cited = g.year(e.to);
       if (!is_kind(g, e.to, Kind::Lit) || !cited || *cited <= *year) continue;
       out.add(e.relation->where,
@@ -23,7 +23,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"P004", "cites-future", Severity::Error,
+const rules::RuleRegistration registered{{"P004", "cites-future", Severity::Error,
                                    "A paper cites a paper of a later year."},
                                   check};
 

@@ -7,14 +7,14 @@ namespace anth::rules {
 
 namespace {
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   for (std::size_t v = 0; v < g.vertex_count(); ++v) {
-    std::vector<Edge> contests = g.out_edges(v, "contested_by");
+    std::vector<graph::Edge> contests = g.out_edges(v, "contested_by");
     if (contests.empty()) continue;
     const std::optional<int> year = g.year(v);
     if (!year) continue;
-    for (const Edge& e : contests) {
+    for (const graph::Edge& e : contests) {
       const bool lit = is_kind(g, e.to, Kind::Lit);
       if (!lit && !is_kind(g, e.to, Kind::Theory)) continue;
       const std::optional<int> contester = g.year(e.to);
@@ -26,7 +26,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"P005", "contested-by-earlier", Severity::Warning,
+const rules::RuleRegistration registered{{"P005", "contested-by-earlier", Severity::Warning,
                                    "A node is contested by a paper or theory older than the node."},
                                   check};
 

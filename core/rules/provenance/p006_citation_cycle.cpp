@@ -7,20 +7,20 @@ namespace anth::rules {
 
 namespace {
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   const std::vector<std::string> kinds = {"cites", "supersedes"};
   // One finding per strongly connected component: every cycle of it goes through the same papers,
   // and one component may hold thousands of elementary cycles.
-  for (const Graph::CyclicComponent& component : g.cyclic_components(kinds)) {
+  for (const graph::Graph::CyclicComponent& component : g.cyclic_components(kinds)) {
     const std::vector<std::size_t>& cycle = component.cycle;
     if (cycle.empty()) continue;
     // The edge each vertex takes to the next one: the first `cites` or `supersedes` in file order.
-    std::vector<Edge> steps;
+    std::vector<graph::Edge> steps;
     for (std::size_t i = 0; i < cycle.size(); ++i) {
       const std::size_t next = cycle[(i + 1) % cycle.size()];
-      for (const Edge& e : g.out_edges(cycle[i]))
-        if (e.to == next && !is_property_edge(e) && (e.relation->kind == "cites" || e.relation->kind == "supersedes")) {
+      for (const graph::Edge& e : g.out_edges(cycle[i]))
+        if (e.to == next && !graph::is_property_edge(e) && (e.relation->kind == "cites" || e.relation->kind == "supersedes")) {
           steps.push_back(e);
           break;
         }
@@ -44,7 +44,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"P006", "citation-cycle", Severity::Error,
+const rules::RuleRegistration registered{{"P006", "citation-cycle", Severity::Error,
                                    "`cites` and `supersedes` together form a cycle."},
                                   check};
 

@@ -7,8 +7,8 @@ namespace anth::rules {
 
 namespace {
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   for (std::size_t s = 0; s < g.vertex_count(); ++s) {
     const Note& practice = g.note(s);
     if (!is_kind(g, s, Kind::Sota) || practice.status != "adopted") continue;
@@ -26,7 +26,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"P007", "adopted-while-contested", Severity::Warning,
+const rules::RuleRegistration registered{{"P007", "adopted-while-contested", Severity::Warning,
                                    "An adopted practice has `contested_by` entries."},
                                   check};
 

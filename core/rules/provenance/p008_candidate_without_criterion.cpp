@@ -7,8 +7,8 @@ namespace anth::rules {
 
 namespace {
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   for (std::size_t s = 0; s < g.vertex_count(); ++s) {
     const Note& practice = g.note(s);
     if (!is_kind(g, s, Kind::Sota) || practice.status != "candidate") continue;
@@ -18,7 +18,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"P008", "candidate-without-criterion", Severity::Warning,
+const rules::RuleRegistration registered{{"P008", "candidate-without-criterion", Severity::Warning,
                                    "A candidate practice has no `promote_when`."},
                                   check};
 

@@ -7,12 +7,12 @@ namespace anth::rules {
 
 namespace {
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   for (std::size_t v = 0; v < g.vertex_count(); ++v) {
-    for (const Edge& e : g.out_edges(v)) {
+    for (const graph::Edge& e : g.out_edges(v)) {
       const std::string& kind = e.relation->kind;
-      if ((kind != "source" && kind != "introduced_by") || is_property_edge(e)) continue;
+      if ((kind != "source" && kind != "introduced_by") || graph::is_property_edge(e)) continue;
       const Note& paper = g.note(e.to);
       if (paper.kind != Kind::Lit || paper.status != "retracted") continue;
       const std::string how = kind == "source" ? " has source " : " is introduced by ";
@@ -22,7 +22,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"P009", "retracted-evidence", Severity::Warning,
+const rules::RuleRegistration registered{{"P009", "retracted-evidence", Severity::Warning,
                                    "`source` or `introduced_by` names a retracted paper."},
                                   check};
 

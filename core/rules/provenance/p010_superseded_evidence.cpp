@@ -7,16 +7,16 @@ namespace anth::rules {
 
 namespace {
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   for (std::size_t v = 0; v < g.vertex_count(); ++v) {
-    for (const Edge& e : g.out_edges(v, "source")) {
+    for (const graph::Edge& e : g.out_edges(v, "source")) {
       const Note& paper = g.note(e.to);
       if (paper.kind != Kind::Lit || paper.status != "superseded") continue;
       std::string message = g.note(v).id + " has source " + paper.id + ", which is superseded";
       std::vector<RelatedLocation> related = {{value_location(paper, "status"), paper.id + " is superseded here"}};
       // Name the successor when the record has one.
-      std::vector<Edge> successors = g.in_edges(e.to, "supersedes");
+      std::vector<graph::Edge> successors = g.in_edges(e.to, "supersedes");
       if (!successors.empty()) {
         const Note& successor = g.note(successors.front().from);
         message += " by " + successor.id;
@@ -27,7 +27,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"P010", "superseded-evidence", Severity::Info,
+const rules::RuleRegistration registered{{"P010", "superseded-evidence", Severity::Info,
                                    "`source` names a superseded paper."},
                                   check};
 

@@ -7,8 +7,8 @@ namespace anth::rules {
 
 namespace {
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   for (std::size_t s = 0; s < g.vertex_count(); ++s) {
     if (!is_kind(g, s, Kind::Sota)) continue;
     auto origin = first_edge(g, s, "introduced_by");
@@ -20,7 +20,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"P011", "unread-origin", Severity::Info,
+const rules::RuleRegistration registered{{"P011", "unread-origin", Severity::Info,
                                    "A practice's origin paper has no note reading it."},
                                   check};
 

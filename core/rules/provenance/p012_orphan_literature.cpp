@@ -7,15 +7,15 @@ namespace anth::rules {
 
 namespace {
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   for (std::size_t lit = 0; lit < g.vertex_count(); ++lit) {
     if (!is_kind(g, lit, Kind::Lit)) continue;
     // Any edge from another node counts, typed or a body mention; a NOTE's `paper` is one too. A
     // frontmatter property's link is no provenance (graph.h, is_property_edge).
     bool linked = false;
-    for (const Edge& e : g.in_edges(lit))
-      if (e.from != lit && !is_property_edge(e)) {
+    for (const graph::Edge& e : g.in_edges(lit))
+      if (e.from != lit && !graph::is_property_edge(e)) {
         linked = true;
         break;
       }
@@ -25,7 +25,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"P012", "orphan-literature", Severity::Info,
+const rules::RuleRegistration registered{{"P012", "orphan-literature", Severity::Info,
                                    "A paper that nothing links to and no note reads."},
                                   check};
 

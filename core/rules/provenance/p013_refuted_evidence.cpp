@@ -7,11 +7,11 @@ namespace anth::rules {
 
 namespace {
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   for (std::size_t s = 0; s < g.vertex_count(); ++s) {
     if (!is_kind(g, s, Kind::Sota)) continue;
-    for (const Edge& e : g.out_edges(s, "source")) {
+    for (const graph::Edge& e : g.out_edges(s, "source")) {
       const Note& theory = g.note(e.to);
       if (theory.kind != Kind::Theory || theory.status != "refuted") continue;
       out.add(e.relation->where,
@@ -21,7 +21,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"P013", "refuted-evidence", Severity::Warning,
+const rules::RuleRegistration registered{{"P013", "refuted-evidence", Severity::Warning,
                                    "A practice's `source` names a refuted theory."},
                                   check};
 

@@ -26,16 +26,16 @@ std::optional<std::string> sql_problem(const std::string& sql, std::optional<que
   return "--sql: " + rows.error();
 }
 
-std::string no_node(const Graph& g, const std::string& id) {
+std::string no_node(const graph::Graph& g, const std::string& id) {
   std::string message = "no node " + id;
   std::vector<std::string> ids;
   for (std::size_t v = 0; v < g.vertex_count(); ++v) ids.push_back(g.note(v).id);
-  if (auto best = closest_match(id, ids)) message += "; did you mean " + *best + "?";
+  if (auto best = util::closest_match(id, ids)) message += "; did you mean " + *best + "?";
   return message;
 }
 
 // Why the block cannot be answered, or nullopt.
-std::optional<std::string> problem(const Graph& g, const Note& note, const QueryBlock& block, std::optional<query::QueryDb>& schema) {
+std::optional<std::string> problem(const graph::Graph& g, const Note& note, const QueryBlock& block, std::optional<query::QueryDb>& schema) {
   auto spec = query::parse_query_block(block.text, note.id);
   if (!spec) return spec.error();
   for (const std::string& id : spec->named_ids())
@@ -49,8 +49,8 @@ std::optional<std::string> problem(const Graph& g, const Note& note, const Query
   return std::nullopt;
 }
 
-void check(const RuleContext& context, Findings& out) {
-  const Graph& g = context.graph;
+void check(const rules::RuleContext& context, rules::Findings& out) {
+  const graph::Graph& g = context.graph;
   std::optional<query::QueryDb> schema;  // made for the first --sql
   for (std::size_t v = 0; v < g.vertex_count(); ++v) {
     const Note& note = g.note(v);
@@ -60,7 +60,7 @@ void check(const RuleContext& context, Findings& out) {
   }
 }
 
-const RuleRegistration registered{{"Q001", "bad-query-block", Severity::Warning,
+const rules::RuleRegistration registered{{"Q001", "bad-query-block", Severity::Warning,
                                    "A query block that cannot be answered: it does not parse, names no node, or its SQL fails."},
                                   check};
 

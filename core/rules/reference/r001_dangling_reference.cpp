@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"R001", "dangling-reference", Severity::Error,
+const rules::RuleRegistration registered{{"R001", "dangling-reference", Severity::Error,
                                    "A typed relation names an id that no note has."},
                                   RuleStage::Ingest};
 

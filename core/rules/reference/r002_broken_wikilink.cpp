@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"R002", "broken-wikilink", Severity::Warning,
+const rules::RuleRegistration registered{{"R002", "broken-wikilink", Severity::Warning,
                                    "A wikilink, in the body or a frontmatter property, resolves to no note."},
                                   RuleStage::Ingest};
 

@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"R003", "wrong-target-kind", Severity::Error,
+const rules::RuleRegistration registered{{"R003", "wrong-target-kind", Severity::Error,
                                    "A relation's target is of a kind outside the field's range."},
                                   RuleStage::Ingest};
 

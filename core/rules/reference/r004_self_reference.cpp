@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"R004", "self-reference", Severity::Error,
+const rules::RuleRegistration registered{{"R004", "self-reference", Severity::Error,
                                    "A node relates to itself."},
                                   RuleStage::Ingest};
 

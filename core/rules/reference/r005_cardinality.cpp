@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"R005", "cardinality", Severity::Error,
+const rules::RuleRegistration registered{{"R005", "cardinality", Severity::Error,
                                    "A single-valued field gets two different values."},
                                   RuleStage::Ingest};
 

@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"R006", "duplicate-relation", Severity::Warning,
+const rules::RuleRegistration registered{{"R006", "duplicate-relation", Severity::Warning,
                                    "The same relation to the same target is written twice."},
                                   RuleStage::Ingest};
 

@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"R007", "missing-anchor", Severity::Warning,
+const rules::RuleRegistration registered{{"R007", "missing-anchor", Severity::Warning,
                                    "A wikilink names a heading or block id that its note does not have."},
                                   RuleStage::Ingest};
 

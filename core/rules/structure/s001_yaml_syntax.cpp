@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"S001", "yaml-syntax", Severity::Error,
+const rules::RuleRegistration registered{{"S001", "yaml-syntax", Severity::Error,
                                    "The frontmatter does not parse as YAML, or is not a mapping."},
                                   RuleStage::Ingest};
 

@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"S002", "missing-field", Severity::Error,
+const rules::RuleRegistration registered{{"S002", "missing-field", Severity::Error,
                                    "A field the note's kind requires is absent."},
                                   RuleStage::Ingest};
 

@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"S003", "bad-value", Severity::Error,
+const rules::RuleRegistration registered{{"S003", "bad-value", Severity::Error,
                                    "A field has the wrong type or a value outside its enumeration."},
                                   RuleStage::Ingest};
 

@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"S004", "unknown-field", Severity::Warning,
+const rules::RuleRegistration registered{{"S004", "unknown-field", Severity::Warning,
                                    "A field is not in the schema of the note's kind."},
                                   RuleStage::Ingest};
 

@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"S005", "bad-id", Severity::Error,
+const rules::RuleRegistration registered{{"S005", "bad-id", Severity::Error,
                                    "An id matches no kind's pattern, or `type:` disagrees with the id."},
                                   RuleStage::Ingest};
 

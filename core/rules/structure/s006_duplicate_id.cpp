@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"S006", "duplicate-id", Severity::Error,
+const rules::RuleRegistration registered{{"S006", "duplicate-id", Severity::Error,
                                    "Two files declare the same id."},
                                   RuleStage::Ingest};
 

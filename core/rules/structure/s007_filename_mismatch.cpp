@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"S007", "filename-mismatch", Severity::Warning,
+const rules::RuleRegistration registered{{"S007", "filename-mismatch", Severity::Warning,
                                    "The file's stem differs from the note's id."},
                                   RuleStage::Ingest};
 

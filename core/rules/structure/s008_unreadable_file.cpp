@@ -7,7 +7,7 @@ namespace anth::rules {
 
 namespace {
 
-const RuleRegistration registered{{"S008", "unreadable-file", Severity::Error,
+const rules::RuleRegistration registered{{"S008", "unreadable-file", Severity::Error,
                                    "A file is not UTF-8, holds NUL bytes, exceeds the size limit, or cannot be read."},
                                   RuleStage::Ingest};
 

@@ -8,7 +8,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site::sections {
+namespace anth::render::site::sections {
 
 namespace {
 
@@ -32,7 +32,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
   page.data.set("backlink_count", list.size()).set("backlinks", std::move(list));
 }
 
-void key(const PageKeys& keys, std::size_t v, Hasher& h) {
+void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const SiteContext& ctx = keys.context();
   const bool term = ctx.graph().note(v).kind == Kind::Term;
   h.number(term);
@@ -47,4 +47,4 @@ const NodeSectionRegistration registered{{"backlinks", 80, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site::sections
+}  // namespace anth::render::site::sections

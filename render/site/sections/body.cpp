@@ -5,7 +5,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site::sections {
+namespace anth::render::site::sections {
 
 namespace {
 
@@ -25,7 +25,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
 // The body as written (its content hash), what its links resolved to, with those notes' titles and
 // kinds (SiteContext::body_dependencies), and its query blocks' answers (query_blocks.h); the glossary
 // and allow_raw_html are every page's.
-void key(const PageKeys& keys, std::size_t v, Hasher& h) {
+void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   h.number(keys.context().graph().note(v).content_hash).number(keys.context().body_dependencies(v));
   h.number(keys.context().queries().key(v));
   h.number(keys.context().katex());
@@ -35,4 +35,4 @@ const NodeSectionRegistration registered{{"body", 50, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site::sections
+}  // namespace anth::render::site::sections

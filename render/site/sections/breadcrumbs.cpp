@@ -6,7 +6,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site::sections {
+namespace anth::render::site::sections {
 
 namespace {
 
@@ -43,7 +43,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
                               .set("named", named));
 }
 
-void key(const PageKeys& keys, std::size_t v, Hasher& h) {
+void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const Note& n = keys.context().graph().note(v);
   h.text(n.path).text(n.id).text(n.title).number(n.kind ? static_cast<int>(*n.kind) : -1);
 }
@@ -52,4 +52,4 @@ const NodeSectionRegistration registered{{"breadcrumbs", 5, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site::sections
+}  // namespace anth::render::site::sections

@@ -5,19 +5,19 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site::sections {
+namespace anth::render::site::sections {
 
 namespace {
 
 void render(const Pages& pages, std::size_t v, NodePage& page) {
-  const Graph& g = pages.context().graph();
+  const graph::Graph& g = pages.context().graph();
   const Note& n = g.note(v);
   if (n.kind != Kind::Lit) {
     page.data.set("citation", false);
     return;
   }
   std::string byline_authors = n.authors.size() > 2 ? authors_full(n.authors) : "";
-  bool url = is_safe_url(n.url) && n.url.rfind("http", 0) == 0;
+  bool url = util::is_safe_url(n.url) && n.url.rfind("http", 0) == 0;
   bool has_byline = !byline_authors.empty() || !n.venue.empty() || !n.doi.empty() || (url && !n.url.empty());
   TemplateValue readings = TemplateValue::list();
   for (std::size_t r : g.readings(v)) readings.push(pages.ref(r));
@@ -35,8 +35,8 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
                                 .set("has_byline", has_byline));
 }
 
-void key(const PageKeys& keys, std::size_t v, Hasher& h) {
-  const Graph& g = keys.context().graph();
+void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
+  const graph::Graph& g = keys.context().graph();
   const Note& n = g.note(v);
   h.number(n.kind == Kind::Lit);
   if (n.kind != Kind::Lit) return;
@@ -50,4 +50,4 @@ const NodeSectionRegistration registered{{"citation", 20, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site::sections
+}  // namespace anth::render::site::sections

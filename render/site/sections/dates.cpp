@@ -5,7 +5,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site::sections {
+namespace anth::render::site::sections {
 
 namespace {
 
@@ -20,7 +20,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
                              .set("committed", committed));
 }
 
-void key(const PageKeys& keys, std::size_t v, Hasher& h) {
+void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const Note& n = keys.context().graph().note(v);
   h.text(n.created).text(n.updated).text(n.committed);
 }
@@ -29,4 +29,4 @@ const NodeSectionRegistration registered{{"dates", 15, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site::sections
+}  // namespace anth::render::site::sections

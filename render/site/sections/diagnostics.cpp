@@ -6,7 +6,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site::sections {
+namespace anth::render::site::sections {
 
 namespace {
 
@@ -26,7 +26,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
   page.data.set("has_diagnostics", !list.empty_list()).set("diagnostics", std::move(list));
 }
 
-void key(const PageKeys& keys, std::size_t v, Hasher& h) {
+void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const SiteContext& ctx = keys.context();
   for (const Diagnostic* d : ctx.diagnostics_of(ctx.graph().note(v).path)) {
     h.number(ctx.diagnostic_index(d)).text(d->rule).number(static_cast<int>(d->severity)).text(d->message);
@@ -38,4 +38,4 @@ const NodeSectionRegistration registered{{"diagnostics", 30, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site::sections
+}  // namespace anth::render::site::sections

@@ -6,7 +6,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site::sections {
+namespace anth::render::site::sections {
 
 namespace {
 
@@ -24,7 +24,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
       .set("listing_href", n.kind ? Pages::listing_file(*n.kind) : "index.html")
       .set("listing_title", n.kind ? Pages::listing_title(*n.kind) : "Home")
       .set("status", TemplateValue::borrow(n.status))
-      .set("status_class", slugify(n.status))
+      .set("status_class", util::slugify(n.status))
       .set("reading_time", reading_time(n.word_count))
       .set("aliases", std::move(aliases))
       .set("is_term", term)
@@ -34,7 +34,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
   page.frame.body_class = "page-node kind-" + std::string(SiteContext::kind_class(n));
 }
 
-void key(const PageKeys& keys, std::size_t v, Hasher& h) {
+void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const Note& n = keys.context().graph().note(v);
   h.text(n.id).text(n.title).number(n.kind ? static_cast<int>(*n.kind) : -1).text(n.status).number(n.word_count);
   h.number(n.aliases.size());
@@ -45,4 +45,4 @@ const NodeSectionRegistration registered{{"header", 10, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site::sections
+}  // namespace anth::render::site::sections

@@ -11,15 +11,15 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site::sections {
+namespace anth::render::site::sections {
 
 namespace {
 
 // The kernel's source, emitted for the page and as the file beside it; or why it cannot be.
 void add_source(const Note& n, TemplateValue& k, SiteFiles& extra) {
   try {
-    kernels::KernelRequest request{n.id, n.title, n.kernel, n.kernel_params};
-    std::string source = kernels::emit_kernel_source(request);
+    KernelRequest request{n.id, n.title, n.kernel, n.kernel_params};
+    std::string source = render::kernels::emit_kernel_source(request);
     std::string file = kernel_file(n.id, n.kernel);
     k.set("source", source);
     k.set("lines", std::count(source.begin(), source.end(), '\n'));
@@ -37,7 +37,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
     page.data.set("kernel", false);
     return;
   }
-  const kernels::KernelInfo* info = kernels::find_kernel(n.kernel);
+  const KernelInfo* info = find_kernel(n.kernel);
   TemplateValue params = TemplateValue::list();
   for (const auto& [name, value] : n.kernel_params)
     params.push(TemplateValue::object().set("name", TemplateValue::borrow(name)).set("value", kernel_number_text(value)));
@@ -59,13 +59,13 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
 
 // The library's kernels are the program's (in every page's part); the request and the last result
 // are the note's.
-void key(const PageKeys& keys, std::size_t v, Hasher& h) {
+void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const Note& n = keys.context().graph().note(v);
   h.number(shows_kernel(n));
   if (!shows_kernel(n)) return;
   h.text(n.id).text(n.title).text(n.kernel);
   for (const auto& [name, value] : n.kernel_params) h.text(name).number(std::bit_cast<std::uint64_t>(value));
-  if (const StoredKernelResult* r = keys.context().kernel_result(n.id))
+  if (const index::StoredKernelResult* r = keys.context().kernel_result(n.id))
     h.text(r->kernel).number(r->pass).text(r->claims_json).text(r->compiler).text(r->checked_at).text(r->error).text(r->program);
 }
 
@@ -73,4 +73,4 @@ const NodeSectionRegistration registered{{"kernel", 70, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site::sections
+}  // namespace anth::render::site::sections

@@ -8,13 +8,13 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site::sections {
+namespace anth::render::site::sections {
 
 namespace {
 
 void render(const Pages& pages, std::size_t v, NodePage& page) {
   const SiteContext& ctx = pages.context();
-  const Graph& g = ctx.graph();
+  const graph::Graph& g = ctx.graph();
   std::vector<std::size_t> near = ctx.neighborhood(v, ctx.options().neighborhood_cap);
   SvgOptions o;
   o.focus = v;
@@ -32,7 +32,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
 }
 
 // Its members, and the edges among them with their kinds (which fix the layout and are drawn).
-void key(const PageKeys& keys, std::size_t v, Hasher& h) {
+void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const SiteContext& ctx = keys.context();
   h.text(ctx.graph().note(v).id);
   std::vector<std::size_t> near = ctx.neighborhood(v, ctx.options().neighborhood_cap);
@@ -50,4 +50,4 @@ const NodeSectionRegistration registered{{"neighborhood graph", 90, render, key}
 
 }  // namespace
 
-}  // namespace anth::site::sections
+}  // namespace anth::render::site::sections

@@ -7,7 +7,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site::sections {
+namespace anth::render::site::sections {
 
 namespace {
 
@@ -21,9 +21,9 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
 
 // The fields the table shows, each outgoing relation with what its target shows, each incoming one by
 // its source (whose id orders the rows).
-void key(const PageKeys& keys, std::size_t v, Hasher& h) {
+void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const SiteContext& ctx = keys.context();
-  const Graph& g = ctx.graph();
+  const graph::Graph& g = ctx.graph();
   const Note& n = g.note(v);
   h.number(n.kind ? static_cast<int>(*n.kind) : -1).text(n.status).number(n.version).number(n.field("version") != nullptr);
   h.number(n.tags.size());
@@ -40,11 +40,11 @@ void key(const PageKeys& keys, std::size_t v, Hasher& h) {
     if (auto w = r.to.empty() ? std::nullopt : ctx.vertex(r.to)) h.number(keys.shown(*w));
   }
   h.text("in");
-  for (const Edge& e : g.in_edges(v)) h.number(keys.shown(e.from)).text(e.relation->kind);
+  for (const graph::Edge& e : g.in_edges(v)) h.number(keys.shown(e.from)).text(e.relation->kind);
 }
 
 const NodeSectionRegistration registered{{"properties", 40, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site::sections
+}  // namespace anth::render::site::sections

@@ -4,7 +4,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site::sections {
+namespace anth::render::site::sections {
 
 namespace {
 
@@ -18,7 +18,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
 }
 
 // The glossary (hover texts) is every page's.
-void key(const PageKeys& keys, std::size_t v, Hasher& h) {
+void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const Note& n = keys.context().graph().note(v);
   h.number(n.kind == Kind::Term);
   if (n.kind == Kind::Term) h.text(n.id).text(n.short_definition).text(n.plain);
@@ -28,4 +28,4 @@ const NodeSectionRegistration registered{{"term definition", 55, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site::sections
+}  // namespace anth::render::site::sections

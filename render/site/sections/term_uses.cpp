@@ -10,7 +10,7 @@
 #include "render/site/page_keys.h"
 #include "render/site/pages.h"
 
-namespace anth::site::sections {
+namespace anth::render::site::sections {
 
 namespace {
 
@@ -57,7 +57,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
   }
 }
 
-void key(const PageKeys& keys, std::size_t v, Hasher& h) {
+void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const SiteContext& ctx = keys.context();
   const Note& n = ctx.graph().note(v);
   h.number(n.kind == Kind::Term);
@@ -72,4 +72,4 @@ const NodeSectionRegistration registered{{"term uses", 60, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site::sections
+}  // namespace anth::render::site::sections

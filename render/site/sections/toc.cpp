@@ -5,7 +5,7 @@
 #include "render/site/pages.h"
 #include "render/site/toc.h"
 
-namespace anth::site::sections {
+namespace anth::render::site::sections {
 
 namespace {
 
@@ -23,7 +23,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
 }
 
 // What the body shows (the body section's key): the headings are the body's.
-void key(const PageKeys& keys, std::size_t v, Hasher& h) {
+void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   h.number(keys.context().graph().note(v).content_hash).number(keys.context().body_dependencies(v));
 }
 
@@ -31,4 +31,4 @@ const NodeSectionRegistration registered{{"contents", 52, render, key}};
 
 }  // namespace
 
-}  // namespace anth::site::sections
+}  // namespace anth::render::site::sections

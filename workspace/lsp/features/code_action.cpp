@@ -8,7 +8,7 @@
 #include "core/util/case_fold.h"
 #include "workspace/lsp/features/features.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 namespace {
 
@@ -52,7 +52,7 @@ void read_as_fix(const Context& context, const Context::Document& doc, int first
 
 // The names a link finds its note by (docs/format.md, "Links"): id, file name, path, title, aliases.
 std::vector<std::string> names_of(const Note& n) {
-  std::vector<std::string> names = {n.id, std::string(file_stem(n.path)), n.path, n.title};
+  std::vector<std::string> names = {n.id, std::string(graph::file_stem(n.path)), n.path, n.title};
   if (n.path.ends_with(".md")) names.push_back(n.path.substr(0, n.path.size() - 3));
   names.insert(names.end(), n.aliases.begin(), n.aliases.end());
   return names;
@@ -65,8 +65,8 @@ void case_fixes(const Context& context, const Context::Document& doc, int first,
     if (!target) continue;
     std::vector<std::string> names = names_of(*target);
     if (std::find(names.begin(), names.end(), w.target) != names.end()) continue;
-    std::string folded = fold_case(w.target);
-    auto same = std::find_if(names.begin(), names.end(), [&](const std::string& n) { return fold_case(n) == folded; });
+    std::string folded = util::fold_case(w.target);
+    auto same = std::find_if(names.begin(), names.end(), [&](const std::string& n) { return util::fold_case(n) == folded; });
     if (same == names.end()) continue;
     std::string_view line = doc.text->lines.line(w.where.line - 1);
     std::size_t at = line.find(w.target, static_cast<std::size_t>(doc.text->lines.byte_of(w.where.line - 1, w.where.column)));
@@ -94,4 +94,4 @@ Feature code_action_feature() {
   return {"textDocument/codeAction", "codeActionProvider", {{"codeActionKinds", {"quickfix"}}}, answer};
 }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

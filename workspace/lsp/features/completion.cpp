@@ -6,7 +6,7 @@
 #include "core/util/case_fold.h"
 #include "workspace/lsp/features/features.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 namespace {
 
@@ -22,17 +22,17 @@ constexpr std::size_t max_notes = 200;
 // The notes a link may name: each by its id (a page by its file name when that finds it), those whose
 // label or title holds what is typed so far (case folded as the resolver folds), at most max_notes.
 json notes(Context& context, const Range& replace, const std::vector<Kind>* kinds, std::string_view typed) {
-  const std::string want = fold_case(typed);
+  const std::string want = util::fold_case(typed);
   json out = json::array();
   for (const Note& n : context.workspace->corpus().notes) {
     if (!n.in_graph) continue;
     if (kinds && (!n.kind || std::find(kinds->begin(), kinds->end(), *n.kind) == kinds->end())) continue;
     std::string label = n.id;
     if (!n.kind && !kinds) {
-      std::string stem(file_stem(n.path));
+      std::string stem(graph::file_stem(n.path));
       if (context.links().resolve(stem) == n.id) label = stem;
     }
-    if (!want.empty() && fold_case(label).find(want) == std::string::npos && fold_case(n.title).find(want) == std::string::npos)
+    if (!want.empty() && util::fold_case(label).find(want) == std::string::npos && util::fold_case(n.title).find(want) == std::string::npos)
       continue;
     if (out.size() == max_notes) return {{"isIncomplete", true}, {"items", std::move(out)}};
     out.push_back(item(label, n.title, 18 /* Reference */, replace));
@@ -91,4 +91,4 @@ Feature completion_feature() {
   return {"textDocument/completion", "completionProvider", {{"triggerCharacters", {"[", "#", " ", ","}}}, answer};
 }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

@@ -5,7 +5,7 @@
 #include "workspace/lsp/headings.h"
 #include "workspace/lsp/targets.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 namespace {
 
@@ -31,4 +31,4 @@ json answer(Context& context, const json& params) {
 
 Feature definition_feature() { return {"textDocument/definition", "definitionProvider", true, answer}; }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

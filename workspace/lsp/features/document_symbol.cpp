@@ -2,7 +2,7 @@
 #include "workspace/lsp/features/features.h"
 #include "workspace/lsp/headings.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 namespace {
 
@@ -27,4 +27,4 @@ json answer(Context& context, const json& params) {
 
 Feature document_symbol_feature() { return {"textDocument/documentSymbol", "documentSymbolProvider", true, answer}; }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

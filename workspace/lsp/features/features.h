@@ -5,7 +5,7 @@
 
 #include "workspace/lsp/feature.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 Feature definition_feature();
 Feature hover_feature();
@@ -19,4 +19,4 @@ Feature code_action_feature();
 // The HTML id of the heading or block `subpath` names in `note` ("" for none), as the resolver finds it.
 std::string find_anchor_id(const Note& note, std::string_view subpath);
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

@@ -4,7 +4,7 @@
 #include "workspace/lsp/features/features.h"
 #include "workspace/lsp/targets.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 namespace {
 
@@ -52,4 +52,4 @@ json answer(Context& context, const json& params) {
 
 Feature hover_feature() { return {"textDocument/hover", "hoverProvider", true, answer}; }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

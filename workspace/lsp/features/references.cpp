@@ -5,7 +5,7 @@
 #include "workspace/lsp/features/features.h"
 #include "workspace/lsp/targets.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 namespace {
 
@@ -38,4 +38,4 @@ json answer(Context& context, const json& params) {
 
 Feature references_feature() { return {"textDocument/references", "referencesProvider", true, answer}; }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

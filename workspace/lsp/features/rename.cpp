@@ -6,7 +6,7 @@
 #include "workspace/lsp/features/features.h"
 #include "workspace/lsp/targets.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 namespace {
 
@@ -25,7 +25,7 @@ json edit(const Context& context, const Text& text, int line, int column, std::s
 std::optional<Target> renamable(Context& context, const json& params, Context::Document& doc) {
   auto target = target_at(context, doc, params);
   if (!target || target->id.empty() || !context.note_of(target->id)) return std::nullopt;
-  if (fold_case(target->written) != fold_case(target->id) || target->written_at < 0) return std::nullopt;
+  if (util::fold_case(target->written) != util::fold_case(target->id) || target->written_at < 0) return std::nullopt;
   return target;
 }
 
@@ -45,7 +45,7 @@ json answer(Context& context, const json& params) {
   std::string name = params.at("newName").get<std::string>();
   if (name.empty() || name.find_first_of("[]|#^:\"' \t\n,") != std::string::npos)
     throw RequestError(invalid_params, "`" + name + "` cannot be an id: no blanks, quotes, brackets or | # ^ : ,");
-  if (const Note* other = context.note_of(name); other && fold_case(other->id) != fold_case(target->id))
+  if (const Note* other = context.note_of(name); other && util::fold_case(other->id) != util::fold_case(target->id))
     throw RequestError(invalid_params, name + " is already the id of " + other->path);
   const Note* note = context.note_of(target->id);
   std::map<std::string, json> changes;
@@ -62,7 +62,7 @@ json answer(Context& context, const json& params) {
         changes[note->path].push_back(edit(context, *t, v.where.line - 1, at, v.text.size(), name));
     }
   for (const Mention& m : mentions_of(context, target->id)) {
-    if (fold_case(m.relation->written) != fold_case(target->id)) continue;  // by title, alias or path
+    if (util::fold_case(m.relation->written) != util::fold_case(target->id)) continue;  // by title, alias or path
     const Text* t = text_of(m.note->path);
     if (!t) continue;
     Location from = m.relation->where;
@@ -80,4 +80,4 @@ json answer(Context& context, const json& params) {
 Feature prepare_rename_feature() { return {"textDocument/prepareRename", "renameProvider", {{"prepareProvider", true}}, prepare}; }
 Feature rename_feature() { return {"textDocument/rename", "renameProvider", {{"prepareProvider", true}}, answer}; }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp

@@ -3,7 +3,7 @@
 #include "ingest/link_anchors.h"
 #include "workspace/lsp/features/features.h"
 
-namespace anth::lsp {
+namespace anth::workspace::lsp {
 
 const std::vector<Feature>& features() {
   static const std::vector<Feature> table = {
@@ -15,4 +15,4 @@ const std::vector<Feature>& features() {
 
 std::string find_anchor_id(const Note& note, std::string_view subpath) { return ingest::find_anchor(note.rendered.anchors, subpath); }
 
-}  // namespace anth::lsp
+}  // namespace anth::workspace::lsp
