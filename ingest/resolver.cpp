@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "core/graph/link_index.h"
 #include "core/graph/link_path.h"
 #include "core/model/schema.h"
 #include "core/model/rule_catalog.h"
+#include "core/util/case_fold.h"
 #include "core/util/text.h"
 #include "ingest/link_anchors.h"
 #include "ingest/page_id.h"
@@ -19,7 +19,7 @@ Diagnostic make(const char* rule, Location where, std::string message, std::vect
   return {rule, find_rule(rule)->severity, std::move(where), std::move(message), std::move(related)};
 }
 
-void mark_duplicates(Corpus& corpus) {
+void mark_duplicates(Corpus& corpus, std::vector<Diagnostic>& out) {
   std::unordered_map<std::string, const Note*> first;
   for (Note& n : corpus.notes) {
     if (!n.in_graph) continue;
@@ -27,7 +27,7 @@ void mark_duplicates(Corpus& corpus) {
     if (fresh) continue;
     const Field* id_field = n.field("id");
     Location where = id_field && !id_field->items.empty() ? id_field->items[0].where : Location{n.path, 1, 1};
-    corpus.diagnostics.push_back(make("S006", where, "id " + n.id + " is already declared by " + it->second->path,
+    out.push_back(make("S006", where, "id " + n.id + " is already declared by " + it->second->path,
                                       {{{it->second->path, 1, 1}, "first declared here"}}));
     n.in_graph = false;
   }
@@ -72,67 +72,75 @@ void resolve_property(Relation& r, const Note& note, const graph::LinkIndex& lin
 
 }  // namespace
 
-void resolve_corpus(Corpus& corpus, const std::set<std::string>& rules_off) {
+void resolve_ids(Corpus& corpus, std::vector<Diagnostic>& out) {
   disambiguate_page_ids(corpus);
-  mark_duplicates(corpus);
+  mark_duplicates(corpus, out);
   corpus.index_ids();
-  graph::LinkIndex links(corpus);
-  std::unordered_map<std::string, const Note*> unreadable;  // ids of notes kept out of the graph
-  for (const Note& n : corpus.notes)
-    if (!n.in_graph) unreadable.try_emplace(util::fold_case(n.id), &n);
+}
 
-  for (Note& note : corpus.notes) {
-    if (!note.in_graph) continue;
-    const bool report_broken = !rules_off.count("R002") && !note.ignores("R002");
-    for (Relation& r : note.relations) {
-      if (r.origin == Origin::Property) {
-        resolve_property(r, note, links, report_broken, corpus.diagnostics);
-        continue;
-      }
-      std::string target(links.resolve(r.written, {note.path, r.origin == Origin::Link}));
-      if (r.kind == "mentions") {
-        if (target.empty() && report_broken) check_unresolved_mention(r, note, links, corpus.diagnostics);
-        r.to = target == note.id ? "" : target;  // a link to one's own heading is no edge
-        continue;
-      }
-      if (target.empty()) {
-        std::string message = "`" + r.kind + "` names " + r.written + ", which no note has";
-        std::vector<RelatedLocation> related;
-        if (auto it = unreadable.find(util::fold_case(r.written)); it != unreadable.end()) {
-          message = "`" + r.kind + "` names " + r.written + ", whose note " + it->second->path + " could not be read";
-          related.push_back({{it->second->path, 1, 1}, "the note that failed"});
-        }
-        corpus.diagnostics.push_back(make("R001", r.where, message, related));
-        continue;
-      }
-      const Note* t = corpus.find(target);
-      const FieldSpec* spec = find_field(*note.kind, r.kind);
-      if (spec && std::find(spec->targets.begin(), spec->targets.end(), *t->kind) == spec->targets.end()) {
-        std::string allowed;
-        for (Kind k : spec->targets) allowed += (allowed.empty() ? "" : " or ") + std::string(kind_name(k));
-        corpus.diagnostics.push_back(make("R003", r.where,
-                                          "`" + r.kind + "` must name a " + allowed + ", but " + target + " is a " +
-                                              kind_name(*t->kind),
-                                          {{{t->path, 1, 1}, target}}));
-        continue;
-      }
-      if (target == note.id) {
-        corpus.diagnostics.push_back(make("R004", r.where, note.id + " names itself in `" + r.kind + "`"));
-        continue;
-      }
-      r.to = target;
+NoteResolver::NoteResolver(const Corpus& corpus, const std::set<std::string>& rules_off)
+    : corpus_(corpus), links_(corpus), rules_off_(rules_off) {
+  for (const Note& n : corpus.notes)
+    if (!n.in_graph) unreadable_.try_emplace(util::fold_case(n.id), &n);
+}
+
+void NoteResolver::resolve(Note& note, std::vector<Diagnostic>& out) const {
+  const graph::LinkIndex& links = links_;
+  const bool report_broken = !rules_off_.count("R002") && !note.ignores("R002");
+  for (Relation& r : note.relations) {
+    if (r.origin == Origin::Property) {
+      resolve_property(r, note, links, report_broken, out);
+      continue;
     }
-    // Wikilinks mirror their mentions relations (same order); [[#heading]] has none: it is the note's own.
-    std::size_t w = 0;
-    for (const Relation& r : note.relations) {
-      if (r.kind != "mentions" || r.origin == Origin::Link) continue;
-      while (w < note.wikilinks.size() && note.wikilinks[w].target.empty()) note.wikilinks[w++].resolved = note.id;
-      if (w < note.wikilinks.size()) note.wikilinks[w++].resolved = r.to.empty() ? links.resolve(r.written, {note.path}) : r.to;
+    std::string target(links.resolve(r.written, {note.path, r.origin == Origin::Link}));
+    if (r.kind == "mentions") {
+      if (target.empty() && report_broken) check_unresolved_mention(r, note, links, out);
+      r.to = target == note.id ? "" : target;  // a link to one's own heading is no edge
+      continue;
     }
-    for (; w < note.wikilinks.size(); ++w)
-      if (note.wikilinks[w].target.empty()) note.wikilinks[w].resolved = note.id;
-    resolve_body_links(note, links);
+    if (target.empty()) {
+      std::string message = "`" + r.kind + "` names " + r.written + ", which no note has";
+      std::vector<RelatedLocation> related;
+      if (auto it = unreadable_.find(util::fold_case(r.written)); it != unreadable_.end()) {
+        message = "`" + r.kind + "` names " + r.written + ", whose note " + it->second->path + " could not be read";
+        related.push_back({{it->second->path, 1, 1}, "the note that failed"});
+      }
+      out.push_back(make("R001", r.where, message, related));
+      continue;
+    }
+    const Note* t = corpus_.find(target);
+    const FieldSpec* spec = find_field(*note.kind, r.kind);
+    if (spec && std::find(spec->targets.begin(), spec->targets.end(), *t->kind) == spec->targets.end()) {
+      std::string allowed;
+      for (Kind k : spec->targets) allowed += (allowed.empty() ? "" : " or ") + std::string(kind_name(k));
+      out.push_back(make("R003", r.where,
+                         "`" + r.kind + "` must name a " + allowed + ", but " + target + " is a " + kind_name(*t->kind),
+                         {{{t->path, 1, 1}, target}}));
+      continue;
+    }
+    if (target == note.id) {
+      out.push_back(make("R004", r.where, note.id + " names itself in `" + r.kind + "`"));
+      continue;
+    }
+    r.to = target;
   }
+  // Wikilinks mirror their mentions relations (same order); [[#heading]] has none: it is the note's own.
+  std::size_t w = 0;
+  for (const Relation& r : note.relations) {
+    if (r.kind != "mentions" || r.origin == Origin::Link) continue;
+    while (w < note.wikilinks.size() && note.wikilinks[w].target.empty()) note.wikilinks[w++].resolved = note.id;
+    if (w < note.wikilinks.size()) note.wikilinks[w++].resolved = r.to.empty() ? links.resolve(r.written, {note.path}) : r.to;
+  }
+  for (; w < note.wikilinks.size(); ++w)
+    if (note.wikilinks[w].target.empty()) note.wikilinks[w].resolved = note.id;
+  resolve_body_links(note, links);
+}
+
+void resolve_corpus(Corpus& corpus, const std::set<std::string>& rules_off) {
+  resolve_ids(corpus, corpus.diagnostics);
+  NoteResolver resolver(corpus, rules_off);
+  for (Note& note : corpus.notes)
+    if (note.in_graph) resolver.resolve(note, corpus.diagnostics);
   // Headings and blocks, once every note's links have their notes.
   for (Note& note : corpus.notes)
     if (note.in_graph) resolve_anchors(note, corpus, corpus.diagnostics);

@@ -4,7 +4,10 @@
 // headings and blocks links name (link_anchors.h). Reports S006, R001-R004, R002 and R007.
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
+#include "core/graph/link_index.h"
 #include "core/model/corpus.h"
 
 namespace anth::ingest {
@@ -13,5 +16,26 @@ namespace anth::ingest {
 // rule in `rules_off` (anthology.toml turned it off) or that a note's lint-ignore names are not made at
 // all: a note of 2,000,000 broken links would hold as many findings only for lint to drop them.
 void resolve_corpus(Corpus& corpus, const std::set<std::string>& rules_off = {});
+
+// The parts of resolve_corpus, for whoever resolves again only some notes (workspace/): first the
+// corpus-wide ids (pages' ids told apart, a duplicated id taken out of the graph with S006 into `out`,
+// the id index), then each in-graph note's links (NoteResolver, findings into `out`), then each one's
+// anchors (link_anchors.h), once every note it links to is resolved.
+void resolve_ids(Corpus& corpus, std::vector<Diagnostic>& out);
+
+class NoteResolver {
+ public:
+  // Reads the corpus as resolve_ids left it; holds the link index of its notes.
+  NoteResolver(const Corpus& corpus, const std::set<std::string>& rules_off);
+  // Resolves the relations, wikilinks and body links of `note`, an in-graph note of the corpus whose
+  // links are cleared (as parsed).
+  void resolve(Note& note, std::vector<Diagnostic>& out) const;
+
+ private:
+  const Corpus& corpus_;
+  graph::LinkIndex links_;
+  const std::set<std::string>& rules_off_;
+  std::unordered_map<std::string, const Note*> unreadable_;  // folded ids of notes kept out of the graph
+};
 
 }  // namespace anth::ingest

@@ -1,13 +1,16 @@
 #include "workspace/workspace.h"
 
 #include <algorithm>
+#include <set>
 #include <unordered_set>
 
 #include "core/model/rule_catalog.h"
 #include "core/rules/rule.h"
 #include "core/rules/severity_policy.h"
+#include "core/util/case_fold.h"
 #include "core/util/contained_file.h"
 #include "core/util/phase_timer.h"
+#include "ingest/link_anchors.h"
 #include "ingest/resolver.h"
 #include "ingest/scan.h"
 #include "workspace/resolution_reset.h"
@@ -93,12 +96,16 @@ void Workspace::put(ParsedNote parse) {
   Parsed info{parse.note.id, parse.note.in_graph, std::move(parse.diagnostics)};
   pending_.push_back(parse.note.path);
   if (it != corpus_.notes.end() && it->path == parse.note.path) {
+    add_keys(*it, stale_keys_);
     parse.note.committed = it->committed;  // the day of the file's last commit stays the file's
     *it = std::move(parse.note);
+    info.resolved_id = std::move(parsed_[i].resolved_id);  // what the graph knows it as, until resolved again
+    info.resolved_in_graph = parsed_[i].resolved_in_graph;
     parsed_[i] = std::move(info);
     return;
   }
   corpus_.notes.insert(it, std::move(parse.note));
+  notes_moved_ = true;
   parsed_.insert(parsed_.begin() + static_cast<std::ptrdiff_t>(i), std::move(info));
 }
 
@@ -122,6 +129,8 @@ void Workspace::remove(const std::string& path) {
   auto it = std::lower_bound(corpus_.notes.begin(), corpus_.notes.end(), path,
                              [](const Note& n, const std::string& p) { return n.path < p; });
   if (it == corpus_.notes.end() || it->path != path) return;
+  add_keys(*it, stale_keys_);
+  notes_moved_ = true;
   parsed_.erase(parsed_.begin() + (it - corpus_.notes.begin()));
   corpus_.notes.erase(it);
   pending_.push_back(path);
@@ -147,20 +156,13 @@ void Workspace::sync_with_disk() {
   pending_.push_back("");  // the folders' findings may have changed
 }
 
-// Resolves every note again from its parse, then graph and rules: what open_session does after ingest.
+// Resolves what a change can affect (every note the first time), then graph and rules: what
+// open_session does after ingest.
 void Workspace::check() {
   util::PhaseTimer timer;  // ANTHOLOGY_TIMINGS=1: where a patch's time goes
-  corpus_.diagnostics.clear();
-  for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
-    reset_resolution(corpus_.notes[i], parsed_[i].id, parsed_[i].in_graph);
-    corpus_.diagnostics.insert(corpus_.diagnostics.end(), parsed_[i].findings.begin(), parsed_[i].findings.end());
-  }
-  corpus_.diagnostics.insert(corpus_.diagnostics.end(), folder_findings_.begin(), folder_findings_.end());
-  timer.mark("workspace: reset");
-  ingest::resolve_corpus(corpus_);
+  resolve_patch();
   timer.mark("workspace: resolve");
-  graph_.reset();
-  graph_ = std::make_unique<graph::Graph>(corpus_);
+  patch_graph();
   timer.mark("workspace: graph");
   std::vector<Diagnostic> raw = corpus_.diagnostics;
   raw.insert(raw.end(), config_.findings.begin(), config_.findings.end());
@@ -169,6 +171,77 @@ void Workspace::check() {
   timer.mark("workspace: rules");
   diagnostics_ = rules::finalize_diagnostics(std::move(raw), corpus_, config_);
   timer.mark("workspace: findings configured and sorted");
+}
+
+// ingest::resolve_corpus, again only where a change can reach (link_keys.h); the findings in its order.
+void Workspace::resolve_patch() {
+  for (std::size_t i = 0; i < corpus_.notes.size(); ++i)
+    restore_parsed_identity(corpus_.notes[i], parsed_[i].id, parsed_[i].in_graph);
+  std::vector<Diagnostic> id_findings;
+  ingest::resolve_ids(corpus_, id_findings);
+  // A note whose id or place in the graph came out otherwise than last time (a duplicate went or came,
+  // a page's id got or lost its suffix) is named differently: it counts as changed.
+  LinkKeys keys = std::move(stale_keys_);
+  stale_keys_.clear();
+  for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
+    const Note& n = corpus_.notes[i];
+    Parsed& p = parsed_[i];
+    if (p.resolved_id != n.id || p.resolved_in_graph != n.in_graph) {
+      if (!p.dirty) keys.insert(util::fold_case(p.resolved_id));
+      p.dirty = true;
+      notes_moved_ = true;
+    }
+    if (p.dirty) add_keys(n, keys);
+  }
+  // Many keys (a folder synced, many files at once): resolving every note is cheaper than asking.
+  const bool all = keys.size() > 256;
+  for (std::size_t i = 0; i < corpus_.notes.size(); ++i)
+    if (!parsed_[i].dirty && (all || names_any(corpus_.notes[i], keys))) parsed_[i].dirty = true;
+
+  static const std::set<std::string> every_rule;  // as resolve_corpus(corpus): finalize_diagnostics applies the settings
+  ingest::NoteResolver resolver(corpus_, every_rule);
+  for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
+    Parsed& p = parsed_[i];
+    if (!p.dirty) continue;
+    Note& n = corpus_.notes[i];
+    clear_resolution(n);
+    p.link_findings.clear();
+    if (n.in_graph) resolver.resolve(n, p.link_findings);
+  }
+  for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
+    Parsed& p = parsed_[i];
+    if (!p.dirty) continue;
+    p.anchor_findings.clear();
+    if (corpus_.notes[i].in_graph) ingest::resolve_anchors(corpus_.notes[i], corpus_, p.anchor_findings);
+  }
+
+  corpus_.diagnostics.clear();
+  auto append = [&](const std::vector<Diagnostic>& d) { corpus_.diagnostics.insert(corpus_.diagnostics.end(), d.begin(), d.end()); };
+  for (const Parsed& p : parsed_) append(p.findings);
+  append(folder_findings_);
+  append(id_findings);
+  for (const Parsed& p : parsed_) append(p.link_findings);
+  for (const Parsed& p : parsed_) append(p.anchor_findings);
+}
+
+// The graph's edges re-pointed at the relations resolved again, or the graph built again.
+void Workspace::patch_graph() {
+  bool kept = graph_ && !notes_moved_;
+  for (std::size_t i = 0; kept && i < corpus_.notes.size(); ++i) {
+    if (!parsed_[i].dirty || !corpus_.notes[i].in_graph) continue;
+    auto v = graph_->vertex(corpus_.notes[i].id);
+    kept = v && graph_->repoint_out_edges(*v);
+  }
+  if (!kept) {
+    graph_.reset();
+    graph_ = std::make_unique<graph::Graph>(corpus_);
+  }
+  for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
+    parsed_[i].resolved_id = corpus_.notes[i].id;
+    parsed_[i].resolved_in_graph = corpus_.notes[i].in_graph;
+    parsed_[i].dirty = false;
+  }
+  notes_moved_ = false;
 }
 
 Refresh Workspace::refresh() {

@@ -1,11 +1,13 @@
 #pragma once
-// The resident workspace (`serve`, `build --watch`, and next the language server): the corpus loaded
-// once through the index, its notes held as parsed, and after each change of one note a patch: that
-// note alone is parsed again (from its file, or from text an editor has not saved), then every note is
-// resolved again over the parses held in memory (a new title or alias can resolve other notes' dangling
-// links, a removed note breaks them), the graph is rebuilt and every rule runs. The result equals a cold
-// run over the same files (tests/workspace/workspace_equivalence_test.cpp); docs/serve.md says what a
-// patch costs at 10,000 notes and why everything is resolved again (and what that costs an editor).
+// The resident workspace (`serve`, `build --watch`, `lsp`): the corpus loaded once through the index,
+// its notes held as parsed, and after each change of one note a patch: that note alone is parsed again
+// (from its file, or from text an editor has not saved); the ids are told apart over the corpus again
+// (cheap), and only the notes a change can affect are resolved again: the changed ones, and those with a
+// reference that names a key (id, title, alias, file stem) a changed note had or has (link_keys.h: a new
+// title or alias can resolve other notes' dangling links, a removed note breaks them). The graph keeps
+// its edges when the notes resolved again make the same ones (re-pointed at the new relations), and is
+// built again otherwise; every rule runs. The result equals a cold run over the same files
+// (tests/workspace/workspace_equivalence_test.cpp); docs/serve.md says what a patch costs at 10,000 notes.
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -19,6 +21,7 @@
 #include "core/model/corpus.h"
 #include "core/util/expected.h"
 #include "ingest/load_corpus.h"
+#include "workspace/link_keys.h"
 
 namespace anth::workspace {
 
@@ -61,16 +64,24 @@ class Workspace {
  private:
   // What a note was before the resolver touched it: its own id (a page's may get a suffix), whether
   // it is in the graph (a duplicated id takes it out), and the findings of its parse.
+  // Then what the last resolve made of it: its id and place in the graph, and the findings of its links
+  // and of its anchors (kept apart: a cold resolve reports all links' findings before any anchor's).
   struct Parsed {
     std::string id;
     bool in_graph = true;
     std::vector<Diagnostic> findings;
+    std::string resolved_id;
+    bool resolved_in_graph = false;
+    bool dirty = true;  // to resolve again
+    std::vector<Diagnostic> link_findings, anchor_findings;
   };
 
   Workspace(ingest::LoadOptions options, Config config);
   void adopt(Corpus loaded);
   void put(ParsedNote parse);
   void check();
+  void resolve_patch();
+  void patch_graph();
 
   ingest::LoadOptions options_;
   Config config_;
@@ -81,6 +92,8 @@ class Workspace {
   std::unique_ptr<graph::Graph> graph_;
   std::vector<Diagnostic> diagnostics_;
   std::vector<std::string> pending_;       // paths updated since the last refresh
+  LinkKeys stale_keys_;                    // the keys of notes replaced or removed since (link_keys.h)
+  bool notes_moved_ = true;                // a note was added or removed: the graph's vertices changed
 };
 
 }  // namespace anth::workspace

@@ -54,11 +54,50 @@ Graph::Graph(const Corpus& corpus) : impl_(std::make_unique<Impl>(corpus)) {
       if (it->second == v && r->kind == "mentions") continue;  // a link to one's own heading
       boost::add_edge(v, it->second, EdgeSlot{m.edges.size()}, m.g);
       m.edges.push_back({v, it->second, r});
+      m.classify(m.edges.size() - 1);
     }
   }
 }
 
+void Graph::Impl::classify(std::size_t slot) {
+  const Relation& r = *edges[slot].relation;
+  if (edge_kind.size() <= slot) edge_kind.resize(slot + 1), edge_property.resize(slot + 1);
+  edge_kind[slot] = kind_codes.try_emplace(r.kind, static_cast<std::uint32_t>(kind_codes.size())).first->second;
+  edge_property[slot] = r.origin == Origin::Property;
+}
+
+Graph::Impl::KindQuery Graph::Impl::query(std::string_view kind) const {
+  KindQuery q;
+  if (auto it = kind_codes.find(kind); it != kind_codes.end()) q.code = it->second;
+  const auto& relations = relation_kinds();
+  q.property_too = std::find(relations.begin(), relations.end(), kind) == relations.end();
+  return q;
+}
+
 Graph::~Graph() = default;
+
+bool Graph::repoint_out_edges(std::size_t v) {
+  Impl& m = *impl_;
+  if (v >= m.size()) return false;
+  std::vector<std::pair<std::size_t, const Relation*>> made;  // (target vertex, relation), as the constructor adds them
+  for (const Relation* r : relations_in_file_order(m.note(v))) {
+    if (r->to.empty()) continue;
+    auto it = m.vertex_of.find(r->to);
+    if (it == m.vertex_of.end()) continue;
+    if (it->second == v && r->kind == "mentions") continue;
+    made.emplace_back(it->second, r);
+  }
+  std::vector<std::size_t> slots;
+  for (auto [it, end] = boost::out_edges(v, m.g); it != end; ++it) slots.push_back(m.g[*it].index);
+  if (slots.size() != made.size()) return false;
+  for (std::size_t i = 0; i < slots.size(); ++i)
+    if (m.edges[slots[i]].to != made[i].first) return false;
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    m.edges[slots[i]].relation = made[i].second;
+    m.classify(slots[i]);
+  }
+  return true;
+}
 
 bool edge_of_kind(const Edge& e, std::string_view kind) {
   if (e.relation->kind != kind) return false;
@@ -82,9 +121,10 @@ const Note& Graph::note(std::size_t vertex) const { return impl_->note(vertex); 
 std::vector<Edge> Graph::out_edges(std::size_t v, std::string_view kind) const {
   std::vector<Edge> out;
   if (v >= impl_->size()) return out;
+  const Impl::KindQuery q = impl_->query(kind);
   for (auto [it, end] = boost::out_edges(v, impl_->g); it != end; ++it) {
-    const Edge& e = impl_->edges[impl_->g[*it].index];
-    if (kind.empty() || edge_of_kind(e, kind)) out.push_back(e);
+    std::size_t slot = impl_->g[*it].index;
+    if (kind.empty() || impl_->answers(slot, q)) out.push_back(impl_->edges[slot]);
   }
   return out;
 }
@@ -92,9 +132,10 @@ std::vector<Edge> Graph::out_edges(std::size_t v, std::string_view kind) const {
 std::vector<Edge> Graph::in_edges(std::size_t v, std::string_view kind) const {
   std::vector<Edge> out;
   if (v >= impl_->size()) return out;
+  const Impl::KindQuery q = impl_->query(kind);
   for (auto [it, end] = boost::in_edges(v, impl_->g); it != end; ++it) {
-    const Edge& e = impl_->edges[impl_->g[*it].index];
-    if (kind.empty() || edge_of_kind(e, kind)) out.push_back(e);
+    std::size_t slot = impl_->g[*it].index;
+    if (kind.empty() || impl_->answers(slot, q)) out.push_back(impl_->edges[slot]);
   }
   return out;
 }

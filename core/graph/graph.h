@@ -46,6 +46,12 @@ class Graph {
   Graph& operator=(const Graph&) = delete;
 
   const Corpus& corpus() const;
+
+  // The relations of the note at vertex v were resolved again (the note may have been replaced in place,
+  // same id, same place in the corpus): when they make the edges v had (the same targets in the same
+  // order), those edges now point at the new relations and true is returned, the graph being what a new
+  // one over the corpus would be; false, nothing changed, when they differ (build the graph again).
+  bool repoint_out_edges(std::size_t v);
   std::size_t vertex_count() const;
   std::size_t edge_count() const;
   // Vertex of an id, or nullopt when the id is no in-graph note.

@@ -1,10 +1,12 @@
 // The rule registry: each rule file registers its catalogue entry (core/model/rule_catalog.h) and, for a
 // graph rule, its check, before main() (rule.h). The checks are found by id in catalogue order.
 #include <algorithm>
+#include <iterator>
 #include <string>
 
 #include "core/rules/rule.h"
 #include "core/util/static_registry.h"
+#include "core/util/thread_pool.h"
 
 namespace anth::rules {
 
@@ -57,11 +59,16 @@ void Findings::add(Location where, std::string message, std::vector<RelatedLocat
 
 std::vector<Diagnostic> check_graph(const Corpus& corpus, const graph::Graph& graph) {
   const RuleContext context{corpus, graph};
+  // The rules read the graph and corpus only: each on the next free core, its findings apart, joined in
+  // catalogue order (a resident workspace runs them after every edit; docs/serve.md).
+  const std::vector<GraphRule>& rules = graph_rules();
+  std::vector<std::vector<Diagnostic>> found(rules.size());
+  util::parallel_for(rules.size(), util::worker_count(), [&](std::size_t i, unsigned) {
+    Findings findings(*rules[i].info, found[i]);
+    rules[i].check(context, findings);
+  });
   std::vector<Diagnostic> out;
-  for (const GraphRule& rule : graph_rules()) {
-    Findings findings(*rule.info, out);
-    rule.check(context, findings);
-  }
+  for (std::vector<Diagnostic>& f : found) std::move(f.begin(), f.end(), std::back_inserter(out));
   std::sort(out.begin(), out.end(), diagnostic_less);
   return out;
 }

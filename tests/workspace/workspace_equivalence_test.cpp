@@ -1,5 +1,6 @@
 // The resident workspace equals a cold run: a seeded random sequence of edits (body, title, alias,
-// relations, add, delete, rename, broken YAML and its repair) is applied to a copy of the site's
+// relations, add, delete, rename, broken YAML and its repair, a heading other notes link to, links by path,
+// file name or in another case) is applied to a copy of the site's
 // fixture corpus, each as a patch of the workspace, and after each step the workspace's graph,
 // findings and site are compared with a cold run over the same files.
 #include <catch2/catch.hpp>
@@ -25,7 +26,7 @@ class Editor {
     std::vector<std::string> files = notes();
     if (files.empty()) return add(what);
     const std::string path = files[pick(files.size())];
-    switch (pick(12)) {
+    switch (pick(14)) {
       case 0: return body(path, what);
       case 1: return set_line(path, "title", "title: " + name(), what);
       case 2: return set_line(path, "aliases", "aliases: [" + name() + "]", what);
@@ -37,6 +38,8 @@ class Editor {
       case 8: return repair(what);
       case 9: return term(what);
       case 10: return body(path, what, true);
+      case 11: return heading(path, what);
+      case 12: return path_link(path, what);
       default: return body(path, what);
     }
   }
@@ -73,6 +76,31 @@ class Editor {
     if (pick(3) == 0) link += pick(2) ? "#Key takeaways" : "#No such heading";
     std::string written = (embed ? "![[" : "[[") + link + "]]";
     write(path, read(path) + "\nSee " + written + ".\n");
+    what = "body of " + path + " has " + written;
+    return {path};
+  }
+
+  // The heading other notes' [[X#Key takeaways]] name, given or taken away (their R007 comes or goes).
+  std::vector<std::string> heading(const std::string& path, std::string& what) {
+    std::string text = read(path);
+    const std::string h = "\n## Key takeaways\n";
+    auto at = text.find(h);
+    if (at != std::string::npos) text.erase(at, h.size());
+    else text += h;
+    write(path, text);
+    what = path + (at != std::string::npos ? " loses" : " gains") + " the heading Key takeaways";
+    return {path};
+  }
+
+  // A link that names a note by its path, its file name, a path relative to the linking note, or a
+  // name in another case: the patch must resolve again the notes whose links end with a changed note's
+  // file stem, and compare case-folded.
+  std::vector<std::string> path_link(const std::string& path, std::string& what) {
+    static const char* const links[] = {"[[lit/LIT-002]]", "[see](../lit/LIT-001.md)", "[[LIT-003.md]]",
+                                        "[[GHOST 2]]",     "[[moved/LIT-001]]",        "[[attention IS all you need]]",
+                                        "[[renamed-3]]",   "[[Page 2#Key takeaways]]"};
+    std::string written = links[pick(std::size(links))];
+    write(path, read(path) + "\nAlso " + written + ".\n");
     what = "body of " + path + " has " + written;
     return {path};
   }
@@ -197,7 +225,7 @@ void check_equal(const ws::Cold& cold, const workspace::Workspace& w, const work
 }  // namespace
 
 TEST_CASE("workspace: a random sequence of patches equals a cold run after every step", "[workspace]") {
-  const unsigned seed = GENERATE(1u, 2u, 3u);
+  const unsigned seed = GENERATE(1u, 2u, 3u, 4u, 5u);
   TempDir dir;
   const fs::path root = dir.path() / "corpus";
   auto opened = ws::open_copy(source_dir() / "tests" / "fixtures" / "site" / "corpus", root);
