@@ -105,6 +105,10 @@ def features():
     check("hover on paper: LIT-1", hover("notes/NOTE-1.md", 3, 8)["contents"]["value"],
           "**LIT** `LIT-1`: Über Attention (2020) · active\n\nA paper about attention.")
 
+    # A first sentence with a wikilink shows the link as a reader sees it, not as written.
+    check("hover shows a link in the first sentence as text", hover("sota/SOTA-1.md", 3, 17)["contents"]["value"],
+          "**LIT** `LIT-2`: Second paper (2021) · active\n\nThe second paper builds on LIT-1.")
+
     # References, from the note's own id and from a link to it: the same places.
     refs_want = [{"uri": uri("lit/LIT-2.md"), "range": rng(5, 8, 5, 13)}, {"uri": uri("lit/LIT-2.md"), "range": rng(7, 27, 7, 36)},
                  {"uri": uri("notes/NOTE-1.md"), "range": rng(3, 7, 3, 12)}, {"uri": uri("notes/NOTE-1.md"), "range": rng(5, 11, 5, 27)},

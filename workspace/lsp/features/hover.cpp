@@ -1,12 +1,30 @@
 // Hover on a link or an id: the note it names, its kind, title, year and status, and the first sentence
 // of its body.
 #include "core/model/kind.h"
+#include "core/model/wikilink_text.h"
 #include "workspace/lsp/features/features.h"
 #include "workspace/lsp/targets.h"
 
 namespace anth::workspace::lsp {
 
 namespace {
+
+// Wikilinks as a reader sees them: the display text, else the target (and " > heading"), as
+// Obsidian's reading view shows them; the hover is a sentence, not markdown source.
+std::string plain_links(const std::string& text) {
+  std::string out;
+  WikilinkFinder finder(text);
+  std::size_t done = 0;
+  while (auto span = finder.next(done)) {
+    const bool embed = span->open > done && text[span->open - 1] == '!';
+    out.append(text, done, span->open - done - (embed ? 1 : 0));
+    WikilinkText link = split_wikilink(span->inside(text));
+    if (!link.display.empty()) out += link.display;
+    else out += std::string(link.target) + (link.heading.empty() ? "" : " > " + std::string(link.heading));
+    done = span->close + 2;
+  }
+  return out.append(text, done);
+}
 
 // The first sentence of the body's first paragraph (headings, fences, tables and block quotes skipped).
 std::string first_sentence(const Note& note, const Text& text) {
@@ -22,6 +40,7 @@ std::string first_sentence(const Note& note, const Text& text) {
     if (paragraph.empty() && (c == '#' || c == '>' || c == '|' || c == '`' || c == '~' || c == '!' || c == '-')) continue;
     paragraph += (paragraph.empty() ? "" : " ") + std::string(line.substr(i));
   }
+  paragraph = plain_links(paragraph);
   for (std::size_t i = 0; i + 1 < paragraph.size(); ++i)
     if ((paragraph[i] == '.' || paragraph[i] == '!' || paragraph[i] == '?') && paragraph[i + 1] == ' ') return paragraph.substr(0, i + 1);
   return paragraph.size() > 400 ? paragraph.substr(0, 400) + "…" : paragraph;
