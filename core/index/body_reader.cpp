@@ -10,7 +10,7 @@ util::Expected<BodyReader> BodyReader::open(const std::filesystem::path& db_path
   auto index = Index::open(db_path, Index::Mode::ReadOnly, Index::Place::Given);
   if (!index) return std::unexpected(index.error());
   // Each body is read once, in order: a page cache would only add to the build's peak.
-  index::detail::exec(index->handle(), "PRAGMA cache_size = -512");
+  detail::exec(index->handle(), "PRAGMA cache_size = -512");
   return BodyReader(std::move(*index));
 }
 

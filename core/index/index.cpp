@@ -31,7 +31,7 @@ util::Expected<Index> Index::open(const fs::path& db_path, Mode mode, Place plac
     std::error_code link_ec;
     if (fs::is_symlink(db_path, link_ec)) place = Place::Given;
     // Looked at before SQLite opens it, which may create a WAL or a journal beside it.
-    if (place == Place::Given && index::detail::classify_index_file(db_path) == index::detail::FileKind::Foreign)
+    if (place == Place::Given && detail::classify_index_file(db_path) == detail::FileKind::Foreign)
       return util::failure(where + " is not an anthology index; refusing to replace it (name a new file, or one an "
                      "anthology command created)");
 

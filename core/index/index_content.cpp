@@ -11,12 +11,12 @@
 
 namespace anth::index {
 
-using index::detail::exec;
-using index::detail::max_value_bytes;
-using index::detail::Scalar;
-using index::detail::scalar;
-using index::detail::sqlite_error;
-using index::detail::Statement;
+using detail::exec;
+using detail::max_value_bytes;
+using detail::Scalar;
+using detail::scalar;
+using detail::sqlite_error;
+using detail::Statement;
 
 namespace {
 

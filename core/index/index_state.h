@@ -15,16 +15,16 @@ struct Index::State {
   bool rebuilt = false;
   bool writable = false;
   // Prepared on first use: ingest reads the parse of every unchanged note, the site every body.
-  index::detail::Statement load_parse, load_parse_bodied, load_body;
+  detail::Statement load_parse, load_parse_bodied, load_body;
 
   State() = default;
   State(const State&) = delete;
   State& operator=(const State&) = delete;
   ~State() {
-    load_parse = index::detail::Statement();
-    load_parse_bodied = index::detail::Statement();
-    load_body = index::detail::Statement();
-    if (db && sqlite3_close_v2(db) == SQLITE_OK && writable) index::detail::remember_clean_close(path);
+    load_parse = detail::Statement();
+    load_parse_bodied = detail::Statement();
+    load_body = detail::Statement();
+    if (db && sqlite3_close_v2(db) == SQLITE_OK && writable) detail::remember_clean_close(path);
   }
 };
 

@@ -34,11 +34,11 @@
 
 namespace anth::index {
 
-using index::detail::each_item;
-using index::detail::each_member;
-using index::detail::JsonMalformed;
-using index::detail::JsonReader;
-using index::detail::JsonWriter;
+using detail::each_item;
+using detail::each_member;
+using detail::JsonMalformed;
+using detail::JsonReader;
+using detail::JsonWriter;
 
 namespace {
 
@@ -52,11 +52,11 @@ std::string encode_parse(const ParsedNote& parse) {
   w.raw('{');
   w.key("format", true), w.integer(parse_format);
   if (!parse.key.empty()) w.key("key"), w.string(parse.key);
-  w.key("note"), index::detail::write_note(w, parse.note);
+  w.key("note"), detail::write_note(w, parse.note);
   w.key("diagnostics"), w.raw('[');
   for (std::size_t i = 0; i < parse.diagnostics.size(); ++i) {
     if (i) w.raw(',');
-    index::detail::write_diagnostic(w, parse.diagnostics[i], parse.note.path);
+    detail::write_diagnostic(w, parse.diagnostics[i], parse.note.path);
   }
   w.raw("]}");
   return w.take();
@@ -75,11 +75,11 @@ std::optional<ParsedNote> decode_parse(std::string_view text, bool body_links) {
       } else if (key == "key") {
         parse.key = r.string();
       } else if (key == "note") {
-        parse.note = index::detail::read_note(r, body_links);
+        parse.note = detail::read_note(r, body_links);
         have_note = true;
       } else if (key == "diagnostics") {
         if (!have_note) throw JsonMalformed();
-        each_item(r, [&] { parse.diagnostics.push_back(index::detail::read_diagnostic(r, parse.note.path)); });
+        each_item(r, [&] { parse.diagnostics.push_back(detail::read_diagnostic(r, parse.note.path)); });
       } else {
         r.skip();
       }

@@ -1,6 +1,7 @@
 // The file form of the body passes: "ANTHPAS1", then varint-framed fields, then an XXH3 of all the
 // bytes before it. Fields: the renderer; the dictionary (each word and its hash); the snippet files'
 // keys; each note's path, key, features, glossary terms, search meta, packed terms and length.
+#include "render/site/own_file.h"
 #include "render/site/body_pass_file.h"
 
 #include <xxhash.h>
@@ -167,10 +168,7 @@ bool BodyPassCache::decode(std::string_view bytes, std::string_view renderer) {
 
 std::shared_ptr<BodyPassCache> load_body_passes(const std::filesystem::path& site, std::string_view renderer) {
   auto cache = std::make_shared<BodyPassCache>();
-  std::ifstream in(site / body_passes_file, std::ios::binary);
-  if (!in) return cache;
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (!in.bad()) cache->decode(bytes, renderer);
+  if (auto bytes = read_own_file(site, body_passes_file)) cache->decode(*bytes, renderer);
   return cache;
 }
 

@@ -1,4 +1,5 @@
 #include "render/site/page_keys_file.h"
+#include "render/site/own_file.h"
 
 #include <algorithm>
 #include <charconv>
@@ -16,9 +17,7 @@ constexpr std::string_view header = "anthology page keys 1\n";
 }  // namespace
 
 RecordedKeys RecordedKeys::load(const std::filesystem::path& site) {
-  std::ifstream in(site / page_keys_file, std::ios::binary);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return parse(text);
+  return parse(read_own_file(site, page_keys_file).value_or(""));
 }
 
 RecordedKeys RecordedKeys::parse(std::string_view text) {

@@ -1,4 +1,5 @@
 #include "render/site/site_manifest.h"
+#include "render/site/own_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <sstream>
 
 namespace anth::render::site {
 
@@ -45,7 +47,7 @@ std::int64_t mtime_of(const struct stat& st) {
 }  // namespace
 
 std::optional<SiteManifest> SiteManifest::load(const std::filesystem::path& site) {
-  std::ifstream in(site / manifest_file, std::ios::binary);
+  std::istringstream in(read_own_file(site, manifest_file).value_or(""));
   std::string line;
   if (!std::getline(in, line) || line != header) return std::nullopt;
   SiteManifest m;
@@ -82,7 +84,7 @@ std::string SiteManifest::encode() const {
 std::uint64_t hash_bytes(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
 
 std::optional<FileRecord> record_of_file(const std::filesystem::path& file) {
-  int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);  // a FIFO must not block
   if (fd < 0) return std::nullopt;
   struct Free {
     void operator()(XXH3_state_t* s) const { XXH3_freeState(s); }

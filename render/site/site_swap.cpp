@@ -1,4 +1,5 @@
 #include "render/site/site_swap.h"
+#include "render/site/own_file.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -10,6 +11,7 @@
 #include <cstring>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -30,7 +32,7 @@ bool mark_leftover(const fs::path& folder, const std::string& name) {
 }
 
 bool marked_leftover(const fs::path& folder) {
-  std::ifstream in(folder / leftover_marker, std::ios::binary);
+  std::istringstream in(read_own_file(folder, leftover_marker, 4096).value_or(""));
   std::string line;
   return std::getline(in, line) && line == folder.filename().string();
 }

@@ -26,7 +26,7 @@ bool is_page(std::string_view path) { return path.ends_with(".html"); }
 constexpr std::size_t queue_bytes_cap = 16u << 20;
 
 bool same_bytes(const fs::path& file, const std::string& bytes) {
-  int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);  // a FIFO must not block
   if (fd < 0) return false;
   struct stat st {};
   bool same = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) == bytes.size();

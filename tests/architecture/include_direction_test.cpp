@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/architecture/stage_sources.h"
 #include "tests/support/test_support.h"
 
 namespace anth::test {
@@ -70,26 +71,18 @@ std::string resolve(const fs::path& root, const fs::path& includer, const std::s
 std::vector<Edge> stage_includes(const fs::path& root) {
   static const std::regex include_line(R"re(^\s*#\s*include\s*"([^"]+)")re");
   std::vector<Edge> edges;
-  for (const char* top : {"core", "ingest", "render", "workspace", "cli"}) {
-    if (!fs::is_directory(root / top)) continue;
-    for (const auto& entry : fs::recursive_directory_iterator(root / top)) {
-      const fs::path& path = entry.path();
-      std::string rel = path.lexically_relative(root).generic_string();
-      // Kernel templates and mutants are sources the binary embeds and emits, not part of the build.
-      if (rel.rfind("render/kernels/templates/", 0) == 0 || rel.rfind("render/kernels/mutants/", 0) == 0) continue;
-      if (!entry.is_regular_file() || (path.extension() != ".h" && path.extension() != ".cpp")) continue;
-      std::ifstream in(path);
-      int number = 0;
-      for (std::string text; std::getline(in, text);) {
-        ++number;
-        std::smatch m;
-        if (!std::regex_search(text, m, include_line)) continue;
-        std::string target = resolve(root, path, m[1].str());
-        auto from = stage_of(rel), to = stage_of(target);
-        if (from && to) edges.push_back({rel, number, target, *from, *to});
-      }
+  for_each_stage_source(root, [&](const fs::path& path, const std::string& rel) {
+    std::ifstream in(path);
+    int number = 0;
+    for (std::string text; std::getline(in, text);) {
+      ++number;
+      std::smatch m;
+      if (!std::regex_search(text, m, include_line)) continue;
+      std::string target = resolve(root, path, m[1].str());
+      auto from = stage_of(rel), to = stage_of(target);
+      if (from && to) edges.push_back({rel, number, target, *from, *to});
     }
-  }
+  });
   return edges;
 }
 

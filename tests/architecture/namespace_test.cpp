@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/architecture/stage_sources.h"
 #include "tests/support/test_support.h"
 
 namespace anth::test {
@@ -70,25 +71,19 @@ bool only_forward_declarations(const std::string& body) {
 std::vector<std::string> misplaced_namespaces(const fs::path& root) {
   static const std::regex block(R"re(^[ \t]*namespace[ \t]+([A-Za-z_][\w:]*)[ \t]*\{)re", std::regex::multiline);
   std::vector<std::string> found;
-  for (const char* top : {"core", "ingest", "render", "workspace", "cli"}) {
-    if (!fs::is_directory(root / top)) continue;
-    for (const auto& entry : fs::recursive_directory_iterator(root / top)) {
-      std::string rel = entry.path().lexically_relative(root).generic_string();
-      if (rel.rfind("render/kernels/templates/", 0) == 0 || rel.rfind("render/kernels/mutants/", 0) == 0) continue;
-      if (!entry.is_regular_file() || (entry.path().extension() != ".h" && entry.path().extension() != ".cpp")) continue;
-      const std::string expected = namespace_of(rel);
-      std::ifstream in(entry.path());
-      const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      for (auto it = std::sregex_iterator(text.begin(), text.end(), block); it != std::sregex_iterator(); ++it) {
-        const std::string name = (*it)[1].str();
-        if (name == expected || name == expected + "::detail" || name == "std") continue;
-        const std::size_t open = static_cast<std::size_t>(it->position(0) + it->length(0) - 1);
-        if (only_forward_declarations(block_body(text, open))) continue;
-        const auto line = 1 + std::count(text.begin(), text.begin() + it->position(0), '\n');
-        found.push_back(rel + ":" + std::to_string(line) + ": namespace " + name + " in a folder of " + expected);
-      }
+  for_each_stage_source(root, [&](const fs::path& path, const std::string& rel) {
+    const std::string expected = namespace_of(rel);
+    std::ifstream in(path);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), block); it != std::sregex_iterator(); ++it) {
+      const std::string name = (*it)[1].str();
+      if (name == expected || name == expected + "::detail" || name == "std") continue;
+      const std::size_t open = static_cast<std::size_t>(it->position(0) + it->length(0) - 1);
+      if (only_forward_declarations(block_body(text, open))) continue;
+      const auto line = 1 + std::count(text.begin(), text.begin() + it->position(0), '\n');
+      found.push_back(rel + ":" + std::to_string(line) + ": namespace " + name + " in a folder of " + expected);
     }
-  }
+  });
   std::sort(found.begin(), found.end());
   return found;
 }

@@ -4,6 +4,8 @@
 // index serves them to `anthology build`.
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include <atomic>
 #include <fstream>
 #include <map>
@@ -13,6 +15,8 @@
 #include "core/rules/rule.h"
 #include "ingest/load_corpus.h"
 #include "render/site/body_pass_file.h"
+#include "render/site/page_keys_file.h"
+#include "render/site/site_manifest.h"
 #include "render/site/site_builder.h"
 #include "tests/site/site_test_support.h"
 
@@ -198,4 +202,26 @@ TEST_CASE("site: a build whose passes count on a snippet file the site lost make
   REQUIRE(anth::test::site::build_site(fresh.path(), corpus, fresh.path() / "site").status == 0);
   CHECK(snapshot(out) == snapshot(fresh.path() / "site"));
   CHECK(snapshot(out) == whole);
+}
+
+TEST_CASE("site: a FIFO in place of a file the site keeps about itself does not block the build", "[site][body-passes]") {
+  TempDir dir;
+  fs::path corpus = dir.path() / "corpus", out = dir.path() / "site";
+  fs::copy(source_dir() / "data", corpus, fs::copy_options::recursive);
+  REQUIRE(anth::test::site::build_site(dir.path(), corpus, out).status == 0);
+  TempDir fresh;
+  REQUIRE(anth::test::site::build_site(fresh.path(), corpus, fresh.path() / "site").status == 0);
+  // A site inside a cloned corpus can ship these; opening a FIFO for reading waits for a writer.
+  for (const char* name : {sv::body_passes_file, sv::page_keys_file, sv::manifest_file}) {
+    INFO(name);
+    fs::remove(out / name);
+    REQUIRE(::mkfifo((out / name).c_str(), 0600) == 0);
+    RunResult again = anth::test::site::build_site(dir.path(), corpus, out, "", "timeout 60");
+    INFO(again.err);
+    REQUIRE(again.status != 124);  // timeout's status: the build waited on the FIFO
+    if (std::string(name) != sv::manifest_file) {
+      REQUIRE(again.status == 0);
+      CHECK(snapshot(out) == snapshot(fresh.path() / "site"));
+    }
+  }
 }
