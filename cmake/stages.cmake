@@ -72,15 +72,26 @@ stage_library(anthology_core ROOTS model core SOURCES ${CORE_SOURCES}
   LINKS anthology_model  SQLite::SQLite3 nlohmann_json::nlohmann_json Boost::graph
         PkgConfig::TOMLPP PkgConfig::XXHASH)
 stage_library(anthology_ingest ROOTS model core ingest SOURCES ${INGEST_SOURCES}
-  LINKS anthology_core anthology_model SQLite::SQLite3 yaml-cpp PkgConfig::LIBGIT2 PkgConfig::CMARK ${CMARK_EXTENSIONS_LIB}
+  LINKS anthology_core anthology_model SQLite::SQLite3 yaml-cpp ${CMAKE_DL_LIBS} PkgConfig::CMARK ${CMARK_EXTENSIONS_LIB}
         PkgConfig::XXHASH PkgConfig::UTF8PROC nlohmann_json::nlohmann_json Threads::Threads)
+# libgit2 is not linked but loaded when a corpus is a repository (ingest/git_library.h): its headers,
+# and the soname to load, read from the -dev package's symlink (libgit2.so -> libgit2.so.1.5).
+target_include_directories(anthology_ingest PRIVATE ${LIBGIT2_INCLUDE_DIRS})
+find_library(LIBGIT2_FILE git2 REQUIRED HINTS ${LIBGIT2_LIBRARY_DIRS})
+if(IS_SYMLINK "${LIBGIT2_FILE}")
+  file(READ_SYMLINK "${LIBGIT2_FILE}" LIBGIT2_SONAME)
+  get_filename_component(LIBGIT2_SONAME "${LIBGIT2_SONAME}" NAME)
+else()
+  get_filename_component(LIBGIT2_SONAME "${LIBGIT2_FILE}" NAME)
+endif()
+target_compile_definitions(anthology_ingest PRIVATE ANTH_LIBGIT2_SONAME="${LIBGIT2_SONAME}")
 # render parses no markdown (ingest made every body ready for it): no cmark-gfm here.
 stage_library(anthology_render ROOTS model core render SOURCES ${RENDER_SOURCES}
   LINKS anthology_core anthology_model nlohmann_json::nlohmann_json
         PkgConfig::XXHASH Threads::Threads)
 # The resident workspace (serve, build --watch): re-parses a note through ingest, re-renders through render.
 stage_library(anthology_workspace ROOTS model core ingest render workspace SOURCES ${WORKSPACE_SOURCES}
-  LINKS anthology_render anthology_ingest anthology_core anthology_model PkgConfig::HTTPLIB PkgConfig::XXHASH Threads::Threads
+  LINKS anthology_render anthology_ingest anthology_core anthology_model Boost::headers PkgConfig::XXHASH Threads::Threads
         nlohmann_json::nlohmann_json)
 stage_library(anthology_cli ROOTS model core ingest render workspace cli SOURCES ${CLI_SOURCES}
   LINKS anthology_workspace anthology_render anthology_ingest anthology_core anthology_model nlohmann_json::nlohmann_json

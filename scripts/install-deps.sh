@@ -8,11 +8,10 @@ packages=(
   libsqlite3-dev sqlite3
   nlohmann-json3-dev
   libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm
-  libboost-graph-dev
+  libboost-graph-dev  # Boost.Graph; its libboost1.74-dev brings Asio and Beast (serve)
   libyaml-cpp-dev libxxhash-dev libutf8proc-dev
   libtomlplusplus-dev libkainjow-mustache-dev
   libgit2-dev
-  libcpp-httplib-dev
   catch2
   graphviz libxml2-utils python3-jsonschema
   python3-rdflib python3-bibtexparser

@@ -8,6 +8,29 @@
 
 namespace anth::workspace {
 
+std::optional<std::string> request_path(std::string_view target) {
+  target = target.substr(0, target.find_first_of("?#"));
+  auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string out;
+  out.reserve(target.size());
+  for (std::size_t i = 0; i < target.size(); ++i) {
+    if (target[i] != '%') {
+      out += target[i];
+      continue;
+    }
+    int hi = i + 2 < target.size() ? hex(target[i + 1]) : -1, lo = hi < 0 ? -1 : hex(target[i + 2]);
+    if (lo < 0) return std::nullopt;
+    out += static_cast<char>(hi * 16 + lo);
+    i += 2;
+  }
+  return out;
+}
+
 std::optional<std::string> site_path(std::string_view decoded) {
   if (decoded.empty() || decoded[0] != '/') return std::nullopt;
   std::string path(decoded.substr(1));

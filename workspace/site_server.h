@@ -1,5 +1,5 @@
 #pragma once
-// The HTTP side of `anthology serve` (docs/serve.md), on Debian's cpp-httplib: the files of a LiveSite
+// The HTTP side of `anthology serve` (docs/serve.md), on Boost.Beast: the files of a LiveSite
 // by GET and HEAD (anything else 405), with their types and `Cache-Control: no-cache` and an ETag, so
 // that a browser asks again after an edit; paths outside the site refused; and a stream of Server-Sent
 // Events at /__anthology/events telling the pages open in browsers which pages changed. HTML is served
@@ -20,9 +20,13 @@ namespace anth::workspace {
 struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 8000;          // 0: any free port
-  int threads = 64;         // requests, idle connections and event streams share them
-  int read_timeout_s = 2;   // an idle or silent connection gives its thread back after this
+  int max_connections = 512;  // a thread each; more at once are closed as they come
+  int read_timeout_s = 2;     // an idle or silent connection gives its thread back after this
+  int write_timeout_s = 5;    // a reader that takes nothing for this long is dropped
 };
+
+// A request target's path: the query dropped, percent-escapes decoded; nullopt for a malformed escape.
+std::optional<std::string> request_path(std::string_view target);
 
 // The file of the site a request's path names (already percent-decoded): "/" is "index.html"; nullopt
 // for a path that could leave the site (a "." or ".." segment, an empty one, a backslash, a NUL).

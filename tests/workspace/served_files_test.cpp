@@ -5,6 +5,7 @@
 #include "workspace/site_server.h"
 
 using anth::workspace::content_type;
+using anth::workspace::request_path;
 using anth::workspace::site_path;
 
 TEST_CASE("serve: a request's path names a file inside the site or nothing", "[serve][workspace]") {
@@ -15,6 +16,15 @@ TEST_CASE("serve: a request's path names a file inside the site or nothing", "[s
   for (const char* bad : {"", "x", "/..", "/../etc/passwd", "/a/../../b", "/./a", "//a", "/a//b", "/a\\b"})
     CHECK_FALSE(site_path(bad));
   CHECK_FALSE(site_path(std::string_view("/a\0b", 4)));
+}
+
+TEST_CASE("serve: a request target's path is percent-decoded, its query dropped, a bad escape refused", "[serve][workspace]") {
+  CHECK(request_path("/LIT-001.html?x=1#top") == "/LIT-001.html");
+  CHECK(request_path("/a%20b.png") == "/a b.png");
+  CHECK(request_path("/%2e%2E/etc") == "/../etc");  // decoded first, so that site_path sees the escape
+  CHECK(request_path("/%C3%A9") == "/\xC3\xA9");
+  for (const char* bad : {"/%", "/%2", "/%zz", "/%2g"}) CHECK_FALSE(request_path(bad));
+  CHECK_FALSE(site_path(*request_path("/..%2fetc%2fpasswd")));
 }
 
 TEST_CASE("serve: the site's files and a vault's attachments get their types, whatever the case", "[serve][workspace]") {
