@@ -73,13 +73,14 @@ util::Expected<IndexGraph> graph_from_index(sqlite3* db) {
   return b.finish(db);
 }
 
-util::Expected<IndexGraph> graph_around(sqlite3* db, const std::string& id, int depth) {
-  detail::ReadTransaction read(db);
-  auto ids = ids_around(db, id, depth);
-  if (!ids) return std::unexpected(ids.error());
-  // One statement a table for every id (a JSON array through json_each), not four per id: origin's
-  // walk of two relations reaches hundreds of notes, and a statement run costs more than its rows.
-  const std::string in = " IN (SELECT value FROM json_each(?1))", list = json_array(*ids);
+namespace {
+
+// The notes `ids` (those in the graph), with their tags and authors, and the relations held by the
+// notes of `holders` (a subset of ids): one statement a table for every id (a JSON array through
+// json_each), not four per id: a walk of two relations reaches hundreds of notes, and a statement run
+// costs more than its rows.
+util::Expected<IndexGraph> graph_of_ids(sqlite3* db, const std::vector<std::string>& ids, const std::vector<std::string>& holders) {
+  const std::string in = " IN (SELECT value FROM json_each(?1))", list = json_array(ids);
   Builder b;
   Statement nodes(db, std::string(node_columns) + " WHERE in_graph = 1 AND id" + in);
   Statement tags(db, "SELECT node, tag FROM tags WHERE node" + in + " ORDER BY rowid");
@@ -88,9 +89,54 @@ util::Expected<IndexGraph> graph_around(sqlite3* db, const std::string& id, int 
   auto r = rows_of(nodes, list, [&](const Statement& s) { b.add_note(s); });
   if (r) r = rows_of(tags, list, [&](const Statement& s) { b.add_string(s, &Note::tags); });
   if (r) r = rows_of(authors, list, [&](const Statement& s) { b.add_string(s, &Note::authors); });
-  if (r) r = rows_of(relations, list, [&](const Statement& s) { b.add_relation(s); });
+  if (r) r = rows_of(relations, &holders == &ids ? list : json_array(holders), [&](const Statement& s) { b.add_relation(s); });
   if (!r) return std::unexpected(r.error());
   return b.finish(db);
+}
+
+}  // namespace
+
+util::Expected<IndexGraph> graph_around(sqlite3* db, const std::string& id, int depth) {
+  detail::ReadTransaction read(db);
+  auto ids = ids_around(db, id, depth);
+  if (!ids) return std::unexpected(ids.error());
+  return graph_of_ids(db, *ids, *ids);
+}
+
+util::Expected<IndexGraph> graph_for_provenance(sqlite3* db, const std::string& id) {
+  detail::ReadTransaction read(db);
+  std::vector<std::string> ids{id};
+  std::unordered_set<std::string> seen{id};
+  Statement out(db, "SELECT dst FROM relations WHERE src = ?1 AND dst IS NOT NULL");
+  Statement in(db, "SELECT src FROM relations WHERE dst = ?1");
+  Statement origin(db, "SELECT dst FROM relations WHERE src = ?1 AND kind = 'introduced_by' AND dst IS NOT NULL");
+  // Adds the ids `s` finds from each of `from` to ids (and, when asked, every one found to `found`).
+  auto step = [&](Statement& s, const std::vector<std::string>& from, std::vector<std::string>* found = nullptr) -> util::Expected<void> {
+    for (const std::string& f : from) {
+      auto r = rows_of(s, f, [&](const Statement& row) {
+        std::string w = text_at(row, 0);
+        if (found) found->push_back(w);
+        if (seen.insert(w).second) ids.push_back(std::move(w));
+      });
+      if (!r) return r;
+    }
+    return {};
+  };
+  const std::vector<std::string> practice{id};
+  // The practice's neighbours either way, then their targets (a theory's sources, a reading's paper,
+  // what their years need), then the readings of its origin: linked_papers, readings and hedges need
+  // no more. The relations are those of the practice, its neighbours and the origin's readings.
+  auto r = step(out, practice);
+  if (r) r = step(in, practice);
+  std::vector<std::string> near(ids.begin() + 1, ids.end());
+  if (r) r = step(out, near);
+  std::vector<std::string> origins;
+  if (r) r = rows_of(origin, id, [&](const Statement& row) { origins.push_back(text_at(row, 0)); });
+  std::vector<std::string> holders{id};
+  holders.insert(holders.end(), near.begin(), near.end());
+  if (r) r = step(in, origins, &holders);  // a reading may be among the targets already
+  if (!r) return std::unexpected(r.error());
+  return graph_of_ids(db, ids, holders);
 }
 
 }  // namespace anth::query

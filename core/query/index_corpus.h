@@ -30,6 +30,12 @@ util::Expected<IndexGraph> graph_from_index(sqlite3* db);
 // in-graph node.
 util::Expected<IndexGraph> graph_around(sqlite3* db, const std::string& id, int depth);
 
+// What `origin` needs around a practice (core/query/provenance.h): its neighbours either way, their
+// targets, and the readings of its origin paper, with the relations of the practice, its neighbours and
+// those readings. Narrower than graph_around(id, 2), which also loads every note citing a neighbour
+// (a paper cited by a hundred notes brings them all and their relations).
+util::Expected<IndexGraph> graph_for_provenance(sqlite3* db, const std::string& id);
+
 // What `show` tells about one node (core/query/node_properties.h), for a few indexed lookups: the node
 // with all the index holds of it (its columns, fields as written, tags, aliases, authors; kept out of
 // the graph or not), the notes one relation away either way, and what their years need (a SOTA's

@@ -70,8 +70,10 @@ void add_hedges(const graph::Graph& g, std::size_t practice, Provenance& p) {
   }
 }
 
-// What the graph around the practice tells: its origin, linked papers, readings, hedges and contests.
-void trace(const graph::Graph& g, std::size_t v, Provenance& p) {
+}  // namespace
+
+Provenance trace_provenance(const graph::Graph& g, std::size_t v) {
+  Provenance p;
   const Note& practice = g.note(v);
   p.practice = node_ref(g, v);
   p.path = practice.path;
@@ -93,18 +95,15 @@ void trace(const graph::Graph& g, std::size_t v, Provenance& p) {
     bool seen = std::any_of(p.contested_by.begin(), p.contested_by.end(), [&](const NodeRef& x) { return x.id == ref.id; });
     if (!seen) p.contested_by.push_back(std::move(ref));
   }
+  return p;
 }
 
-}  // namespace
-
 util::Expected<std::optional<Provenance>> load_provenance(sqlite3* db, const std::string& id) {
-  // Every walk below goes at most two relations from the practice (a THEORY's sources, a NOTE's paper).
-  auto around = graph_around(db, id, 2);
+  auto around = graph_for_provenance(db, id);
   if (!around) return std::unexpected(around.error());
   std::optional<Provenance> found;
   if (auto v = around->graph->vertex(id)) {
-    found.emplace();
-    trace(*around->graph, *v, *found);
+    found = trace_provenance(*around->graph, *v);
   } else {
     // A note kept out of the graph has its row in the index, and no relations to follow.
     auto kept = graph_of_node(db, id);

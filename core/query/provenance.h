@@ -49,6 +49,10 @@ struct Provenance {
   std::vector<StoredFinding> findings;  // in the practice's file
 };
 
+// What the graph tells of the practice at vertex v (no findings: they come from the index). The graph
+// may be the whole one or graph_for_provenance's part of it: the answers are the same.
+Provenance trace_provenance(const graph::Graph& g, std::size_t v);
+
 // nullopt when the index has no node of that id. The caller checks that the node is a SOTA.
 util::Expected<std::optional<Provenance>> load_provenance(sqlite3* db, const std::string& id);
 
