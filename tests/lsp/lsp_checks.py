@@ -93,6 +93,10 @@ def features():
     check("definition of the embed ![[LIT-2]] from its '!'", defn("notes/NOTE-1.md", 5, 32), {"uri": uri("lit/LIT-2.md"), "range": rng(0, 0, 0, 0)})
     check("definition of introduced_by: LIT-1", defn("sota/SOTA-1.md", 4, 16), {"uri": uri("lit/LIT-1.md"), "range": rng(0, 0, 0, 0)})
     check("definition of an id in a list", defn("sota/SOTA-1.md", 3, 17), {"uri": uri("lit/LIT-2.md"), "range": rng(0, 0, 0, 0)})
+    check("definition of a markdown link [method](../lit/LIT-1.md#Method): the heading's line",
+          defn("sota/SOTA-1.md", 8, 20), {"uri": uri("lit/LIT-1.md"), "range": rng(9, 0, 9, 0)})
+    check("definition of a markdown link from its '['", defn("sota/SOTA-1.md", 8, 4), {"uri": uri("lit/LIT-1.md"), "range": rng(9, 0, 9, 0)})
+    check("no definition past a markdown link's ')'", defn("sota/SOTA-1.md", 8, 36), None)
     check("no definition of plain text", defn("notes/NOTE-2.md", NOTE2_LINE, 2), None)
     check("no definition of a broken link", defn("notes/NOTE-2.md", NOTE2_LINE, 15), None)
 
@@ -101,6 +105,9 @@ def features():
     check("hover on [[LIT-1#^result]]", hover("notes/NOTE-2.md", NOTE2_LINE, 45), {
         "contents": {"kind": "markdown", "value": "**LIT** `LIT-1`: Über Attention (2020) · active\n\nA paper about attention."},
         "range": rng(NOTE2_LINE, 43, NOTE2_LINE, 60)})
+    check("hover on a markdown link", hover("sota/SOTA-1.md", 8, 10), {
+        "contents": {"kind": "markdown", "value": "**LIT** `LIT-1`: Über Attention (2020) · active\n\nA paper about attention."},
+        "range": rng(8, 4, 8, 36)})
     check("hover on a broken link", hover("notes/NOTE-2.md", NOTE2_LINE, 14)["contents"]["value"], "`LIT-404` names no note")
     check("hover on paper: LIT-1", hover("notes/NOTE-1.md", 3, 8)["contents"]["value"],
           "**LIT** `LIT-1`: Über Attention (2020) · active\n\nA paper about attention.")
@@ -114,7 +121,7 @@ def features():
                  {"uri": uri("notes/NOTE-1.md"), "range": rng(3, 7, 3, 12)}, {"uri": uri("notes/NOTE-1.md"), "range": rng(5, 11, 5, 27)},
                  {"uri": uri("notes/NOTE-2.md"), "range": rng(3, 7, 3, 12)}, {"uri": uri("notes/NOTE-2.md"), "range": rng(NOTE2_LINE, 43, NOTE2_LINE, 60)},
                  {"uri": uri("sota/SOTA-1.md"), "range": rng(3, 9, 3, 14)}, {"uri": uri("sota/SOTA-1.md"), "range": rng(4, 15, 4, 20)},
-                 {"uri": uri("sota/SOTA-1.md"), "range": rng(7, 13, 7, 22)}]
+                 {"uri": uri("sota/SOTA-1.md"), "range": rng(7, 13, 7, 22)}, {"uri": uri("sota/SOTA-1.md"), "range": rng(8, 4, 8, 36)}]
     key = lambda r: (r["uri"], r["range"]["start"]["line"], r["range"]["start"]["character"])
     refs = c.request("textDocument/references", at("lit/LIT-1.md", 1, 5, context={"includeDeclaration": False}))["result"]
     check("references of LIT-1 from its id", sorted(refs, key=key), refs_want)

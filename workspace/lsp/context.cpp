@@ -55,8 +55,12 @@ Range Context::range_at(const Text& text, int line, int column) const {
   std::size_t start = static_cast<std::size_t>(text.lines.byte_of(line - 1, column));
   std::size_t end = l.size(), from = start;
   if (start > 0 && l[start - 1] == '!' && l.substr(start, 2) == "[[") --from;
+  std::size_t url = l.substr(start, 1) == "[" || l.substr(start, 2) == "![" ? l.find("](", start) : std::string_view::npos;
+  std::size_t close = url == std::string_view::npos ? url : l.find(')', url + 2);
   if (l.substr(start, 2) == "[[") {
     if (auto span = WikilinkFinder(l).at(start)) end = span->close + 2;
+  } else if (close != std::string_view::npos) {  // a markdown link, to its ')'
+    end = close + 1;
   } else {
     std::size_t stop = l.find_first_of(" \t,:]", start);
     if (stop != std::string_view::npos && stop > start) end = stop;

@@ -30,6 +30,34 @@ std::optional<Target> body_link_at(const Note& note, const TextLines& lines, int
   return std::nullopt;
 }
 
+// A markdown link to a note's file (`[text](../lit/LIT-2.md#Method)`) from '[' to ')': its relation
+// (Origin::Link, at the '[') knows the note; the heading is its body link's.
+std::optional<Target> file_link_at(const Note& note, const TextLines& lines, int line, int column) {
+  std::string_view line_text = lines.line(line);
+  for (const Relation& r : note.relations) {
+    if (r.origin != Origin::Link || r.where.line - 1 != line) continue;
+    std::size_t start = static_cast<std::size_t>(lines.byte_of(line, r.where.column));
+    std::size_t url = line_text.find("](", start);
+    std::size_t close = url == std::string_view::npos ? url : line_text.find(')', url + 2);
+    if (close == std::string_view::npos || column < static_cast<int>(start) || column > static_cast<int>(close)) continue;
+    Target t;
+    t.id = r.to;
+    t.written = r.written;
+    t.line = line;
+    t.start = static_cast<int>(start);
+    t.end = static_cast<int>(close + 1);
+    for (const BodyLink& l : note.rendered.links)
+      if (l.file && l.target == r.written && note.body_line + l.line - 1 == r.where.line) {
+        t.heading = l.heading;
+        break;
+      }
+    std::size_t at = line_text.find(r.written, url + 2);
+    t.written_at = at == std::string_view::npos || at >= close ? -1 : static_cast<int>(at);
+    return t;
+  }
+  return std::nullopt;
+}
+
 std::optional<Target> field_value_at(const Note& note, const TextLines& lines, int line, int column) {
   std::string_view line_text = lines.line(line);
   for (const Field& f : note.fields) {
@@ -71,6 +99,7 @@ std::optional<Target> field_value_at(const Note& note, const TextLines& lines, i
 std::optional<Target> target_at(const Context::Document& doc, int line, int column) {
   if (!doc.note || column < 0) return std::nullopt;
   if (auto t = body_link_at(*doc.note, doc.text->lines, line, column)) return t;
+  if (auto t = file_link_at(*doc.note, doc.text->lines, line, column)) return t;
   return field_value_at(*doc.note, doc.text->lines, line, column);
 }
 

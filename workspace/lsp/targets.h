@@ -1,5 +1,6 @@
 #pragma once
-// What is under the cursor: a wikilink or embed of the body (or of an inline field), a value of a
+// What is under the cursor: a wikilink or embed of the body (or of an inline field), a markdown link to
+// a note's file, a value of a
 // frontmatter field that names a note (a relation, a property's link), or the note's own `id:` value;
 // with the note it names as the parse resolved it (never resolved again here).
 // Columns here are byte offsets on the line (the parse's code-point columns converted).
