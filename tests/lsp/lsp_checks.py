@@ -33,9 +33,9 @@ def at(path, line, ch, **more):
     return dict({"textDocument": {"uri": uri(path)}, "position": {"line": line, "character": ch}}, **more)
 
 
-def start(encodings=None):
+def start(encodings=None, caps=None):
     c = Client([BINARY, "lsp"])
-    caps = {"general": {"positionEncodings": encodings}} if encodings else {}
+    caps = dict(caps or {}, **({"general": {"positionEncodings": encodings}} if encodings else {}))
     r = c.request("initialize", {"processId": None, "rootUri": "file://" + ROOT, "capabilities": caps})
     c.notify("initialized", {})
     return c, r
@@ -219,6 +219,27 @@ def utf8():
     stop(c)
 
 
+def rename_files():
+    """A client that applies file renames gets the note's file renamed with its id, after the text edits."""
+    c, _ = start(caps={"workspace": {"workspaceEdit": {"documentChanges": True, "resourceOperations": ["create", "rename"]}}})
+    r = c.request("textDocument/rename", at("lit/LIT-2.md", 1, 5, newName="LIT-20"))["result"]
+    changes = r.get("documentChanges", [])
+    edits = {e["textDocument"]["uri"]: sorted(json.dumps(x["range"], sort_keys=True) for x in e["edits"]) for e in changes if "edits" in e}
+    check("rename with file operations: the same text edits", edits, {
+        uri("lit/LIT-2.md"): [json.dumps(rng(1, 4, 1, 9), sort_keys=True)],
+        uri("notes/NOTE-1.md"): [json.dumps(rng(5, 35, 5, 40), sort_keys=True)],
+        uri("notes/NOTE-2.md"): [json.dumps(rng(NOTE2_LINE, 32, NOTE2_LINE, 37), sort_keys=True)],
+        uri("sota/SOTA-1.md"): [json.dumps(rng(3, 16, 3, 21), sort_keys=True)]})
+    check("then the file renamed, last", changes[-1:], [{"kind": "rename", "oldUri": uri("lit/LIT-2.md"), "newUri": uri("lit/LIT-20.md")}])
+    # A file of the new name already there: the id is renamed, the file left alone.
+    with open(os.path.join(ROOT, "lit", "LIT-21.md"), "w", encoding="utf-8") as f:
+        f.write("not a note of this test\n")
+    r = c.request("textDocument/rename", at("lit/LIT-2.md", 1, 5, newName="LIT-21"))["result"]
+    check("no file rename over an existing file", [x for x in r.get("documentChanges", []) if "kind" in x], [])
+    os.remove(os.path.join(ROOT, "lit", "LIT-21.md"))
+    stop(c)
+
+
 def bad_input():
     c = Client([BINARY, "lsp"])
     r = c.request("textDocument/hover", at("notes/NOTE-2.md", 0, 0))
@@ -294,6 +315,7 @@ def many_notes():
 
 features()
 utf8()
+rename_files()
 bad_input()
 many_notes()
 if FAILURES:

@@ -45,10 +45,12 @@ class Context {
  public:
   workspace::Workspace* workspace = nullptr;  // null until initialize opened it
   Encoding encoding = Encoding::Utf16;
+  bool rename_files = false;  // the client applies a workspace edit's file renames (resourceOperations)
   std::string rules_href;  // the rule docs' base: href = rules_href + "P003.md"
   std::map<std::string, OpenDocument> open;  // by corpus-relative path
 
   void set_root(const std::filesystem::path& root);
+  const std::filesystem::path& root() const { return root_; }
   // The corpus-relative path of a URI, nullopt when it is no file inside the corpus.
   std::optional<std::string> path_of(const std::string& uri) const;
   std::string uri_of(const std::string& path) const;

@@ -80,6 +80,11 @@ json Server::initialize(const json& params) {
     encodings = &(*g)["general"]["positionEncodings"];
   bool utf8 = encodings && encodings->is_array() && std::find(encodings->begin(), encodings->end(), "utf-8") != encodings->end();
   context_.encoding = utf8 ? Encoding::Utf8 : Encoding::Utf16;
+  // A rename may carry the note's file with it when the client applies file operations in order.
+  json edits = params.value("capabilities", json::object()).value("workspace", json::object()).value("workspaceEdit", json::object());
+  json operations = edits.value("resourceOperations", json::array());
+  context_.rename_files = edits.value("documentChanges", false) && operations.is_array() &&
+                          std::find(operations.begin(), operations.end(), "rename") != operations.end();
   json capabilities = {{"positionEncoding", utf8 ? "utf-8" : "utf-16"},
                        {"textDocumentSync", {{"openClose", true}, {"change", 1}, {"save", {{"includeText", true}}}}}};
   for (const Feature& f : features()) capabilities[f.capability] = f.announce;

@@ -1,7 +1,11 @@
 // Rename a note's id, from its `id:` value or any link or relation naming it: a workspace edit that
 // writes the new id there and in every link and relation that names the note by its id. Links that
-// name it by a title, an alias or a path still find it and are left alone; the file keeps its name
-// (S007 then says so).
+// name it by a title, an alias or a path still find it and are left alone. A file named by the id
+// (`LIT-2.md`) is renamed with it when the client applies file renames (documentChanges with
+// resourceOperations "rename") and no file has the new name; otherwise it keeps its name (S007 then
+// says so).
+#include <filesystem>
+
 #include "core/util/case_fold.h"
 #include "workspace/lsp/features/features.h"
 #include "workspace/lsp/targets.h"
@@ -27,6 +31,28 @@ std::optional<Target> renamable(Context& context, const json& params, Context::D
   if (!target || target->id.empty() || !context.note_of(target->id)) return std::nullopt;
   if (util::fold_case(target->written) != util::fold_case(target->id) || target->written_at < 0) return std::nullopt;
   return target;
+}
+
+// The note's new path when its file is named by the id and the client can rename it; nullopt otherwise
+// (a file of the new name exists: the edit then leaves the file alone rather than fail as a whole).
+std::optional<std::string> renamed_file(const Context& context, const Note& note, const std::string& id, const std::string& name) {
+  if (!context.rename_files) return std::nullopt;
+  std::size_t slash = note.path.rfind('/');
+  std::string folder = slash == std::string::npos ? "" : note.path.substr(0, slash + 1);
+  if (note.path != folder + id + ".md") return std::nullopt;
+  std::string path = folder + name + ".md";
+  std::error_code ec;
+  if (context.note_at(path) || std::filesystem::exists(context.root() / path, ec)) return std::nullopt;
+  return path;
+}
+
+// The edits as documentChanges, applied in order: each file's text, then the file's rename.
+json document_changes(const Context& context, std::map<std::string, json> changes, const std::string& from, const std::string& to) {
+  json out = json::array();
+  for (auto& [path, edits] : changes)
+    out.push_back({{"textDocument", {{"uri", context.uri_of(path)}, {"version", nullptr}}}, {"edits", std::move(edits)}});
+  out.push_back({{"kind", "rename"}, {"oldUri", context.uri_of(from)}, {"newUri", context.uri_of(to)}});
+  return {{"documentChanges", out}};
 }
 
 json prepare(Context& context, const json& params) {
@@ -70,6 +96,8 @@ json answer(Context& context, const json& params) {
     if (int at = written_column(*t, from, m.relation->written); at >= 0)
       changes[m.note->path].push_back(edit(context, *t, from.line - 1, at, m.relation->written.size(), name));
   }
+  if (auto renamed = renamed_file(context, *note, target->id, name))
+    return document_changes(context, std::move(changes), note->path, *renamed);
   json out = json::object();
   for (auto& [path, edits] : changes) out[context.uri_of(path)] = std::move(edits);
   return {{"changes", out}};
