@@ -51,10 +51,13 @@ std::string change_event(std::uint64_t number, const std::vector<std::string>& p
 
 // A connected socket whose reads and writes give up after a time. Asio's blocking calls ignore
 // SO_RCVTIMEO (they poll again on EAGAIN), so each call first waits in poll() for as long as allowed;
-// a silent client then frees its thread, and stop() ends a wait by shutting the socket down.
+// a silent client then frees its thread, and stop() ends a wait by shutting the socket down. A
+// deadline bounds a whole request too: a client sending a byte a second never waits out the timeout.
 class TimedSocket {
  public:
+  using Clock = std::chrono::steady_clock;
   TimedSocket(tcp::socket& socket, int read_ms, int write_ms) : socket_(socket), read_ms_(read_ms), write_ms_(write_ms) {}
+  void deadline(Clock::time_point at) { deadline_ = at; }
   using executor_type = tcp::socket::executor_type;
   executor_type get_executor() { return socket_.get_executor(); }
 
@@ -73,8 +76,10 @@ class TimedSocket {
 
  private:
   bool ready(short events, int ms, error_code& ec) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now()).count();
+    if (left < ms) ms = static_cast<int>(std::max<decltype(left)>(left, 0));
     pollfd p{socket_.native_handle(), events, 0};
-    int r = ::poll(&p, 1, ms);
+    int r = ms == 0 ? 0 : ::poll(&p, 1, ms);
     if (r > 0) return true;
     ec = r == 0 ? error_code(net::error::timed_out) : error_code(errno, boost::system::system_category());
     return false;
@@ -89,6 +94,7 @@ class TimedSocket {
 
   tcp::socket& socket_;
   int read_ms_, write_ms_;
+  Clock::time_point deadline_ = Clock::time_point::max();
 };
 
 using Request = http::request<http::string_body>;
@@ -204,7 +210,9 @@ struct SiteServer::Impl {
       parser.header_limit(16 * 1024);  // the request line and headers; a longer URL is refused
       parser.body_limit(64 * 1024);
       error_code ec;
+      stream.deadline(TimedSocket::Clock::now() + std::chrono::seconds(options.request_timeout_s));
       http::read(stream, buffer, parser, ec);
+      stream.deadline(TimedSocket::Clock::time_point::max());
       if (ec == http::error::header_limit || ec == http::error::body_limit) {
         Request none;
         Response res = reply(none, ec == http::error::header_limit ? http::status::uri_too_long : http::status::payload_too_large,

@@ -23,6 +23,7 @@ struct ServerOptions {
   int max_connections = 512;  // a thread each; more at once are closed as they come
   int read_timeout_s = 2;     // an idle or silent connection gives its thread back after this
   int write_timeout_s = 5;    // a reader that takes nothing for this long is dropped
+  int request_timeout_s = 10;  // a request's line and headers, however slowly they trickle in
 };
 
 // A request target's path: the query dropped, percent-escapes decoded; nullopt for a malformed escape.

@@ -167,6 +167,26 @@ def run_checks(proc, corpus, out, err):
     for s in idle:
         s.close()
 
+    # A request trickling in a header line a second: dropped at the request deadline (10 s), though
+    # no read ever waits out the 2 s timeout.
+    slow = socket.create_connection(("127.0.0.1", port), timeout=30)
+    slow.sendall(b"GET /index.html HTTP/1.1\r\nHost: x\r\n")
+    began, dropped = time.time(), False
+    while time.time() - began < 16 and not dropped:
+        time.sleep(1)
+        try:
+            slow.sendall(b"X-Slow: %d\r\n" % int(time.time()))
+            slow.setblocking(False)
+            dropped = slow.recv(1024) == b""
+        except BlockingIOError:
+            pass
+        except OSError:
+            dropped = True
+        finally:
+            slow.setblocking(True)
+    check(dropped and time.time() - began < 15, "a request sent a line a second is dropped by 15 s (%.1f s)" % (time.time() - began))
+    slow.close()
+
     # An edit: the event names the changed page, and the page shows the edit.
     events = Events("127.0.0.1", port)
     time.sleep(0.3)
