@@ -166,7 +166,7 @@ class BodyRewriter {
   void wikilinks() {
     for (cmark_node* node : collect(doc_, {CMARK_NODE_TEXT})) {
       if (literal_of(node).find("]]") == std::string_view::npos || inside_link(node)) continue;
-      if (!site_text_ && !in_heading(node)) {
+      if (!site_text_ && !inside_heading(node)) {
         wikilinks_in_place(node);
         continue;
       }
@@ -187,12 +187,6 @@ class BodyRewriter {
       if (done < text.size()) cmark_node_insert_before(node, make_text(std::string_view(text).substr(done)));
       cmark_node_free(node);
     }
-  }
-
-  static bool in_heading(cmark_node* node) {
-    for (cmark_node* p = cmark_node_parent(node); p; p = cmark_node_parent(p))
-      if (cmark_node_get_type(p) == CMARK_NODE_HEADING) return true;
-    return false;
   }
 
   // For the checks only (no HTML, reader's text or excerpts), outside headings (whose text names their
