@@ -8,8 +8,10 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include "core/util/markdown_limits.h"
+#include "core/util/text.h"
 #include "ingest/block_ids.h"
 #include "ingest/body_pieces.h"
 #include "ingest/body_rewriter.h"
@@ -17,6 +19,7 @@
 #include "ingest/math_syntax.h"
 #include "ingest/query_blocks.h"
 #include "ingest/task_lists.h"
+#include "ingest/wikilink_mask.h"
 
 namespace anth::ingest {
 
@@ -114,11 +117,26 @@ PieceTree parse_tree(std::string_view text, bool tables) {
   // inlines (cmark_parser_finish) and removes them afterwards, so two inline parses at once can miss
   // each other's '~' or '@': they take turns. Blocks (cmark_parser_feed) do not use the table, and
   // rewriting and rendering the tree run in parallel too.
-  cmark_parser_feed(tree.parser.get(), text.data(), text.size());
-  static std::mutex inline_mutex;
-  std::lock_guard lock(inline_mutex);
-  reset_math_scan();
-  tree.doc.reset(cmark_parser_finish(tree.parser.get()));
+  // Wikilinks' brackets are hidden from cmark's own (wikilink_mask.h); the parser copies what it is fed.
+  bool masked = false;
+  if (std::optional<std::string> hidden = mask_wikilinks(text)) {
+    cmark_parser_feed(tree.parser.get(), hidden->data(), hidden->size());
+    masked = true;
+  } else {
+    cmark_parser_feed(tree.parser.get(), text.data(), text.size());
+  }
+  {
+    static std::mutex inline_mutex;
+    std::lock_guard lock(inline_mutex);
+    reset_math_scan();
+    tree.doc.reset(cmark_parser_finish(tree.parser.get()));
+  }
+  if (masked) {
+    // Merged first (as the rewriter would: body_rewriter.cpp), so that the brackets go back into a few
+    // long literals rather than into a copy of every short one.
+    cmark_consolidate_text_nodes(tree.doc.get());
+    unmask_wikilinks(tree.doc.get());
+  }
   return tree;
 }
 
@@ -161,6 +179,8 @@ ParsedBody parse_body(std::string_view body, bool allow_raw_html, std::size_t pi
     out.rendered.html.reserve(body.size() + body.size() / 4);  // prose's HTML is a little larger than its markdown
     out.rendered.plain.reserve(body.size());                   // growing by doubling would waste up to half
   }
+  // Its links, reserved for every wikilink and markdown link it may hold rather than grown by doubling.
+  out.rendered.links.reserve(util::count_of(body, "[[") + util::count_of(body, "]("));
   BodyRewriteState state(out.rendered);
   std::vector<BodyPiece> pieces = body_pieces(body, piece_bytes);
   for (std::size_t k = 0; k < pieces.size(); ++k) {

@@ -32,7 +32,8 @@ inline constexpr std::size_t body_piece_bytes = 1 << 20;
 
 // Who reads the parse: the site (everything above), or only the checks (lint, queries): then the
 // body's links, anchors, query blocks, tags and blocks are found as for the site, but no HTML, reader's
-// text or excerpts are made (RenderedBody::text_made false), which saves a third of a parse.
+// text or excerpts are made (RenderedBody::text_made false), which saves a third of a parse, and a
+// wikilink outside a heading makes no node of the tree (ingest/body_rewriter.cpp, wikilinks_in_place).
 enum class BodyFor { site, checks };
 
 // `allow_raw_html`: raw HTML of the note stays HTML (trusted corpora only), else it is shown as text.

@@ -166,6 +166,10 @@ class BodyRewriter {
   void wikilinks() {
     for (cmark_node* node : collect(doc_, {CMARK_NODE_TEXT})) {
       if (literal_of(node).find("]]") == std::string_view::npos || inside_link(node)) continue;
+      if (!site_text_ && !inside_heading(node)) {
+        wikilinks_in_place(node);
+        continue;
+      }
       std::string text(literal_of(node));
       WikilinkFinder finder(text);
       std::size_t done = 0;
@@ -185,9 +189,30 @@ class BodyRewriter {
     }
   }
 
-  // One wikilink: a wrapper around its text that becomes its markers (place_markers). A table cell
-  // takes no custom node: there the wrapper is a link, and the site makes a plain link of it.
-  void wikilink_node(std::string_view inside, cmark_node* at, bool embed) {
+  // For the checks only (no HTML, reader's text or excerpts), outside headings (whose text names their
+  // anchors): the links are recorded but make no nodes, each replaced in the text by one byte, '\x01',
+  // neither a blank nor part of a tag, so that a tag or a block id next to a link reads as next to its
+  // node; the text after the last link stays a node of its own, as a block id's "^id" after a link
+  // does. A note of millions of links would otherwise hold three nodes (~600 bytes) a link for lint.
+  void wikilinks_in_place(cmark_node* node) {
+    std::string_view text = literal_of(node);
+    WikilinkFinder finder(text);
+    std::string before;
+    std::size_t done = 0;
+    for (auto span = finder.next(0); span; span = finder.next(done)) {
+      bool embed = span->open > done && text[span->open - 1] == '!';
+      before.append(text.substr(done, span->open - (embed ? 1 : 0) - done)).append(1, '\x01');
+      add_link(span->inside(text), embed);
+      done = span->close + 2;
+    }
+    if (done == 0) return;
+    cmark_node_insert_before(node, make_text(before));
+    if (done == text.size()) cmark_node_free(node);
+    else cmark_node_set_literal(node, std::string(text.substr(done)).c_str());
+  }
+
+  // A wikilink's inside as a link of the body; returns the text it shows.
+  std::string add_link(std::string_view inside, bool embed) {
     WikilinkText parts = split_wikilink(inside);
     std::string_view target = parts.target, heading = parts.heading, display = parts.display;
     BodyLink link{std::string(target), std::string(heading), "", false};
@@ -196,9 +221,15 @@ class BodyRewriter {
       std::tie(link.width, link.height) = *size;
       display = {};
     }
-    std::string shown(display.empty() ? (target.empty() ? inside : target) : display);
-    std::size_t index = out_.links.size();
     out_.links.push_back(std::move(link));
+    return std::string(display.empty() ? (target.empty() ? inside : target) : display);
+  }
+
+  // One wikilink: a wrapper around its text that becomes its markers (place_markers). A table cell
+  // takes no custom node: there the wrapper is a link, and the site makes a plain link of it.
+  void wikilink_node(std::string_view inside, cmark_node* at, bool embed) {
+    std::size_t index = out_.links.size();
+    std::string shown = add_link(inside, embed);
     cmark_node* node = make_custom(CMARK_NODE_CUSTOM_INLINE, marker(body_link_open, std::to_string(index) + (embed ? " e" : "")),
                                    marker(body_link_close));
     cmark_node_append_child(node, make_text(shown));

@@ -84,6 +84,12 @@ bool inside_link(cmark_node* node) {
   return false;
 }
 
+bool inside_heading(cmark_node* node) {
+  for (cmark_node* p = cmark_node_parent(node); p; p = cmark_node_parent(p))
+    if (cmark_node_get_type(p) == CMARK_NODE_HEADING) return true;
+  return false;
+}
+
 cmark_node* enclosing_block(cmark_node* node) {
   for (cmark_node* p = cmark_node_parent(node); p; p = cmark_node_parent(p))
     if ((cmark_node_get_type(p) & CMARK_NODE_TYPE_MASK) == CMARK_NODE_TYPE_BLOCK) return p;

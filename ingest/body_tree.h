@@ -35,6 +35,8 @@ NodeList collect(cmark_node* root, std::initializer_list<cmark_node_type> types)
 bool inside_link(cmark_node* node);
 // The nearest ancestor that is a block.
 cmark_node* enclosing_block(cmark_node* node);
+// True when the node sits inside a heading.
+bool inside_heading(cmark_node* node);
 // The paragraph-like block whose glossary mentions are counted together: a paragraph or a table cell.
 cmark_node* glossary_scope(cmark_node* node);
 

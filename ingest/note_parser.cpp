@@ -54,6 +54,11 @@ std::string normalized(std::string_view bytes) {
   return text;
 }
 
+template <class T>
+void trim_capacity(std::vector<T>& v) {
+  if (v.capacity() > v.size() + v.size() / 8 + 16) v.shrink_to_fit();
+}
+
 // Wikilinks in inline fields that are no relation of the note's kind (`see_also:: [[X]]`, or
 // `source:: [[X]]` on a LIT) are mentions like any other body wikilink, in file order with them.
 void add_field_mentions(Note& note) {
@@ -161,10 +166,10 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
     if (known.insert(tag).second) note.tags.push_back(std::move(tag));
   add_field_mentions(note);
   // Body wikilinks are untyped "mentions" edges (but [[#heading]], a place in the note itself); the
-  // resolver fills in their targets. The link lists are kept at their size, not at the capacity they
-  // grew to (up to twice it, for a note dense with links).
-  note.wikilinks.shrink_to_fit();
-  note.rendered.links.shrink_to_fit();
+  // resolver fills in their targets. The link lists were reserved for every "[[" (and "](") of the
+  // body: kept so unless that was much more than they hold (a copy of a list is a copy of all its links).
+  trim_capacity(note.wikilinks);
+  trim_capacity(note.rendered.links);
   note.relations.reserve(note.relations.size() + note.wikilinks.size());
   for (const Wikilink& w : note.wikilinks)
     if (!w.target.empty()) note.relations.push_back(body_mention(note, w));

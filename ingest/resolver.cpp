@@ -87,15 +87,23 @@ NoteResolver::NoteResolver(const Corpus& corpus, const std::set<std::string>& ru
 void NoteResolver::resolve(Note& note, std::vector<Diagnostic>& out) const {
   const graph::LinkIndex& links = links_;
   const bool report_broken = !rules_off_.count("R002") && !note.ignores("R002");
+  // Wikilinks mirror their mentions relations (same order) and take the id each resolves to, their own
+  // note's too; [[#heading]] has no relation: it is the note's own.
+  std::size_t w = 0;
+  auto mirror = [&](std::string_view target) {
+    while (w < note.wikilinks.size() && note.wikilinks[w].target.empty()) note.wikilinks[w++].resolved = note.id;
+    if (w < note.wikilinks.size()) note.wikilinks[w++].resolved = target;
+  };
   for (Relation& r : note.relations) {
     if (r.origin == Origin::Property) {
       resolve_property(r, note, links, report_broken, out);
       continue;
     }
-    std::string target(links.resolve(r.written, {note.path, r.origin == Origin::Link}));
+    std::string_view target = links.resolve(r.written, {note.path, r.origin == Origin::Link});
     if (r.kind == "mentions") {
       if (target.empty() && report_broken) check_unresolved_mention(r, note, links, out);
-      r.to = target == note.id ? "" : target;  // a link to one's own heading is no edge
+      if (r.origin != Origin::Link) mirror(target);
+      r.to = target == note.id ? std::string_view() : target;  // a link to one's own heading is no edge
       continue;
     }
     if (target.empty()) {
@@ -114,8 +122,8 @@ void NoteResolver::resolve(Note& note, std::vector<Diagnostic>& out) const {
       std::string allowed;
       for (Kind k : spec->targets) allowed += (allowed.empty() ? "" : " or ") + std::string(kind_name(k));
       out.push_back(make("R003", r.where,
-                         "`" + r.kind + "` must name a " + allowed + ", but " + target + " is a " + kind_name(*t->kind),
-                         {{{t->path, 1, 1}, target}}));
+                         "`" + r.kind + "` must name a " + allowed + ", but " + std::string(target) + " is a " + kind_name(*t->kind),
+                         {{{t->path, 1, 1}, std::string(target)}}));
       continue;
     }
     if (target == note.id) {
@@ -123,13 +131,6 @@ void NoteResolver::resolve(Note& note, std::vector<Diagnostic>& out) const {
       continue;
     }
     r.to = target;
-  }
-  // Wikilinks mirror their mentions relations (same order); [[#heading]] has none: it is the note's own.
-  std::size_t w = 0;
-  for (const Relation& r : note.relations) {
-    if (r.kind != "mentions" || r.origin == Origin::Link) continue;
-    while (w < note.wikilinks.size() && note.wikilinks[w].target.empty()) note.wikilinks[w++].resolved = note.id;
-    if (w < note.wikilinks.size()) note.wikilinks[w++].resolved = r.to.empty() ? links.resolve(r.written, {note.path}) : r.to;
   }
   for (; w < note.wikilinks.size(); ++w)
     if (note.wikilinks[w].target.empty()) note.wikilinks[w].resolved = note.id;

@@ -78,10 +78,11 @@ std::vector<std::string_view> outgoing_kinds(const Note& n) {
   return kinds;
 }
 
-std::vector<Property> outgoing(const Note& n) {
+std::vector<Property> outgoing(const Note& n, PropertiesFor use) {
   std::vector<Property> out;
   for (std::string_view kind : outgoing_kinds(n)) {
     Property p{std::string(kind), "", {}, !shown_elsewhere(kind) && !(n.kind == Kind::Term && kind == "related")};
+    if (use == PropertiesFor::table && !p.in_table) continue;
     std::set<std::string> seen;
     for (const Relation* rel : n.relations_of(kind)) {
       if (!seen.insert(rel->to.empty() ? "?" + rel->written : rel->to).second) continue;
@@ -96,15 +97,18 @@ std::vector<Property> outgoing(const Note& n) {
 
 // Sources by kind in the schema's order, then by id; a note linking its own heading is listed among
 // those mentioning it as the index records it, though the graph has no edge for it.
-std::vector<Property> incoming(const graph::Graph& g, const Note& n) {
+std::vector<Property> incoming(const graph::Graph& g, const Note& n, PropertiesFor use) {
   std::vector<std::tuple<std::size_t, std::string_view, std::size_t>> in;  // kind rank, kind, source
   const auto& kinds = relation_kinds();
   auto rank = [&](std::string_view k) { return static_cast<std::size_t>(std::find(kinds.begin(), kinds.end(), k) - kinds.begin()); };
   auto v = n.in_graph ? g.vertex(n.id) : std::nullopt;
   if (!v) return {};
-  for (const graph::Edge& e : g.in_edges(*v)) in.emplace_back(rank(e.relation->kind), e.relation->kind, e.from);
-  for (const Relation* r : n.relations_of("mentions"))
-    if (r->to == n.id) in.emplace_back(rank("mentions"), "mentions", *v);
+  const bool all = use == PropertiesFor::show;
+  for (const graph::Edge& e : g.in_edges(*v))
+    if (all || !shown_elsewhere(e.relation->kind)) in.emplace_back(rank(e.relation->kind), e.relation->kind, e.from);
+  if (all)
+    for (const Relation* r : n.relations_of("mentions"))
+      if (r->to == n.id) in.emplace_back(rank("mentions"), "mentions", *v);
   std::sort(in.begin(), in.end(), [&](const auto& a, const auto& b) {
     if (std::get<0>(a) != std::get<0>(b)) return std::get<0>(a) < std::get<0>(b);
     if (std::get<1>(a) != std::get<1>(b)) return std::get<1>(a) < std::get<1>(b);  // properties' keys: no rank
@@ -132,7 +136,7 @@ NodeRef note_ref(const graph::Graph& graph, const Note& n) {
   return {n.id, n.kind ? kind_name(*n.kind) : "", n.title, n.status, graph::paper_year(n)};
 }
 
-NodeProperties node_properties(const graph::Graph& g, const Note& n) {
+NodeProperties node_properties(const graph::Graph& g, const Note& n, PropertiesFor use) {
   NodeProperties p;
   p.node = note_ref(g, n);
   p.path = n.path;
@@ -146,8 +150,8 @@ NodeProperties node_properties(const graph::Graph& g, const Note& n) {
   if (n.kind == Kind::Lit) p.version = n.version;
   p.written = written_fields(n);
   p.typed = typed_rows(n);
-  p.outgoing = outgoing(n);
-  p.incoming = incoming(g, n);
+  p.outgoing = outgoing(n, use);
+  p.incoming = incoming(g, n, use);
   if (auto v = p.in_graph ? g.vertex(n.id) : std::nullopt) {
     for (std::size_t r : g.readings(*v)) p.readings.push_back({g.note(r).id});
     std::sort(p.readings.begin(), p.readings.end(), [](const NodeRef& a, const NodeRef& b) { return util::natural_less(a.id, b.id); });

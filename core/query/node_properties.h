@@ -51,7 +51,10 @@ struct NodeProperties {
 // `note` is a note of the graph's corpus (kept out of the graph or not). The other ends of relations
 // and the readings are ids only (what the page needs); describe_targets adds their kind, title, status
 // and year (what `show` prints).
-NodeProperties node_properties(const graph::Graph& graph, const Note& note);
+// For the page's table, the relation groups it does not show (mentions, read_as: shown elsewhere on the
+// page) are left out rather than listed value by value: a note's mentions can be millions.
+enum class PropertiesFor { show, table };
+NodeProperties node_properties(const graph::Graph& graph, const Note& note, PropertiesFor use = PropertiesFor::show);
 void describe_targets(const graph::Graph& graph, NodeProperties& properties);
 
 // A node as lists name it, with its year (Graph::year); a note kept out of the graph has no relations:

@@ -28,4 +28,11 @@ int count_words(std::string_view text) {
   return words;
 }
 
+std::size_t count_of(std::string_view text, std::string_view what) {
+  std::size_t n = 0;
+  if (what.empty()) return 0;
+  for (std::size_t at = text.find(what); at != std::string_view::npos; at = text.find(what, at + what.size())) ++n;
+  return n;
+}
+
 }  // namespace anth::util

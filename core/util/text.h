@@ -14,5 +14,7 @@ int column_of(std::string_view line, std::size_t offset);
 std::string_view trim(std::string_view s);
 // The number of whitespace-separated words.
 int count_words(std::string_view text);
+// How many times `what` occurs in `text`, not overlapping: to reserve for what a scan will find.
+std::size_t count_of(std::string_view text, std::string_view what);
 
 }  // namespace anth::util

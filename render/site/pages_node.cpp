@@ -11,7 +11,7 @@ namespace anth::render::site {
 
 // The one builder of a node's properties (core/query/node_properties.h), as the page's table.
 TemplateValue Pages::properties(std::size_t v) const {
-  return properties_table(anth::query::node_properties(ctx_.graph(), ctx_.graph().note(v)),
+  return properties_table(anth::query::node_properties(ctx_.graph(), ctx_.graph().note(v), anth::query::PropertiesFor::table),
                           [&](std::string_view id) -> std::optional<TemplateValue> {
                             if (auto w = ctx_.vertex(id)) return ref(*w);
                             return std::nullopt;

@@ -71,3 +71,27 @@ TEST_CASE("properties: show and the node page format what the one builder gives"
   CHECK(render::query::show_text(d).find("Relations\n  Supersedes\n    LIT-1 — Title of LIT-1\n    LIT-404\n") !=
         std::string::npos);
 }
+
+TEST_CASE("properties: for the page's table, the relations it does not show are not listed", "[query][properties]") {
+  // A note's mentions are shown as backlinks, not in the table: for the table they are not listed at
+  // all (a note of 200,000 links listed them all for nothing: 58 MB); `show` lists them.
+  CorpusBuilder b;
+  b.note("LIT-1", 2017);
+  b.note("NOTE-1");
+  b.note("NOTE-2");
+  b.relate("NOTE-1", "paper", "LIT-1").relate("NOTE-1", "mentions", "NOTE-2").relate("NOTE-2", "mentions", "NOTE-1");
+  Corpus corpus = b.build();
+  graph::Graph g(corpus);
+  auto keys = [](const std::vector<query::Property>& groups) {
+    std::vector<std::string> out;
+    for (const query::Property& p : groups) out.push_back(p.key);
+    return out;
+  };
+  query::NodeProperties shown = query::node_properties(g, *corpus.find("NOTE-1"));
+  query::NodeProperties table = query::node_properties(g, *corpus.find("NOTE-1"), query::PropertiesFor::table);
+  CHECK(keys(shown.outgoing) == std::vector<std::string>{"paper", "mentions"});
+  CHECK(keys(shown.incoming) == std::vector<std::string>{"mentions"});
+  CHECK(keys(table.outgoing) == std::vector<std::string>{"paper"});
+  CHECK(table.incoming.empty());
+  CHECK(table_rows(table) == table_rows(shown));
+}

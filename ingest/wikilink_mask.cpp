@@ -1,0 +1,96 @@
+#include "ingest/wikilink_mask.h"
+
+#include <atomic>
+
+namespace anth::ingest {
+
+namespace {
+
+constexpr std::string_view open_mark = "\xC2\xAB", close_mark = "\xC2\xBB";  // « and », two bytes like "[[" and "]]"
+
+std::atomic<bool> masking{true};
+
+// Bytes a masked link's inside may not hold: they could start or end another construct around it.
+bool unsafe_inside(char c) {
+  switch (c) {
+    case '[': case ']': case '\\': case '`': case '<': case '>': case '&': case ':': case '@': case '\n': case '\r':
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The text with every "[[" and "]]" of masked links turned back.
+std::string unmasked(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    if (s[i] == '\xC2' && i + 1 < s.size() && (s[i + 1] == '\xAB' || s[i + 1] == '\xBB')) {
+      out += s[i + 1] == '\xAB' ? "[[" : "]]";
+      i += 2;
+    } else {
+      out += s[i++];
+    }
+  }
+  return out;
+}
+
+bool masked(const char* s) {
+  if (!s) return false;
+  std::string_view v(s);
+  return v.find(open_mark) != std::string_view::npos || v.find(close_mark) != std::string_view::npos;
+}
+
+}  // namespace
+
+void set_wikilink_masking(bool on) { masking = on; }
+
+std::optional<std::string> mask_wikilinks(std::string_view text) {
+  // « and » of the text's own, written or as entities (cmark decodes "&laquo;" and "&#171;"), would
+  // come back as brackets.
+  if (!masking || text.find("[[") == std::string_view::npos || text.find("]:") != std::string_view::npos ||
+      text.find(open_mark) != std::string_view::npos || text.find(close_mark) != std::string_view::npos ||
+      text.find("&#") != std::string_view::npos || text.find("aquo;") != std::string_view::npos)
+    return std::nullopt;
+  std::string out;
+  bool any = false;
+  // Each scan from a "[[" stops at the next '[' at the latest, so the text is read about twice at most.
+  for (std::size_t open = text.find("[["); open != std::string_view::npos; open = text.find("[[", open + 1)) {
+    if (open > 0 && (text[open - 1] == '\\' || text[open - 1] == '!')) continue;
+    std::size_t j = open + 2;
+    // "www." inside would be an autolink once no bracket is open around it (cmark-gfm makes none in brackets).
+    while (j < text.size() && !unsafe_inside(text[j]) && text.substr(j, 4) != "www.") ++j;
+    if (j == open + 2 || text.substr(j, 2) != "]]") continue;
+    if (j + 2 < text.size() && (text[j + 2] == '(' || text[j + 2] == '[')) continue;
+    if (!any) out.assign(text), any = true;
+    out.replace(open, 2, open_mark);
+    out.replace(j, 2, close_mark);
+    open = j + 1;
+  }
+  if (!any) return std::nullopt;
+  return out;
+}
+
+void unmask_wikilinks(cmark_node* doc) {
+  cmark_iter* iter = cmark_iter_new(doc);
+  for (cmark_event_type ev; (ev = cmark_iter_next(iter)) != CMARK_EVENT_DONE;) {
+    if (ev != CMARK_EVENT_ENTER) continue;
+    cmark_node* node = cmark_iter_get_node(iter);
+    switch (cmark_node_get_type(node)) {
+      case CMARK_NODE_LINK:
+      case CMARK_NODE_IMAGE:
+        if (const char* url = cmark_node_get_url(node); masked(url)) cmark_node_set_url(node, unmasked(url).c_str());
+        if (const char* title = cmark_node_get_title(node); masked(title)) cmark_node_set_title(node, unmasked(title).c_str());
+        break;
+      case CMARK_NODE_CODE_BLOCK:
+        if (const char* info = cmark_node_get_fence_info(node); masked(info)) cmark_node_set_fence_info(node, unmasked(info).c_str());
+        [[fallthrough]];
+      default:
+        if (const char* literal = cmark_node_get_literal(node); masked(literal))
+          cmark_node_set_literal(node, unmasked(literal).c_str());
+    }
+  }
+  cmark_iter_free(iter);
+}
+
+}  // namespace anth::ingest
