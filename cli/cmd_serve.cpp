@@ -66,12 +66,15 @@ int run_serve(const Args& args) {
   server.start();
   std::string host = options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
   std::string url = "http://" + host + ":" + std::to_string(*port) + "/";
-  std::cout << "serving " << (*session)->workspace->corpus().notes.size() << " notes (" << site.size() << " files) at "
-            << url << " in " << elapsed_ms(started) << " ms; Ctrl-C to stop" << std::endl;
-  if (args.has("--open")) open_browser(url);
 
   WatchOptions watch{(*session)->root};
-  watch.settle_ms = 30;  // an editor's save is a burst of a few events within milliseconds
+  // Ready once the corpus is watched: an edit made as soon as the URL is printed is seen.
+  watch.watching = [&] {
+    std::cout << "serving " << (*session)->workspace->corpus().notes.size() << " notes (" << site.size() << " files) at "
+              << url << " in " << elapsed_ms(started) << " ms; Ctrl-C to stop" << std::endl;
+    if (args.has("--open")) open_browser(url);
+  };
+  watch.settle_ms = 10;  // an editor's save is a burst of a few events within a few milliseconds
   if (const char* n = std::getenv("ANTHOLOGY_WATCH_MAX_REBUILDS")) watch.max_rebuilds = std::atoi(n);  // for tests
   bool gone_said = false;
   auto watched = watch_corpus(watch, [&](const std::vector<std::string>& changed) {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -74,6 +75,25 @@ std::string js_json(const nlohmann::json& value) {
 
 std::string js_assign(const std::string& global, const std::string& key, const std::string& value_js) {
   return "(window." + global + "=window." + global + "||{})[" + nlohmann::json(key).dump() + "]=" + value_js + ";\n";
+}
+
+std::string chunk_js(std::size_t n, const std::vector<std::string>& texts_of, const std::string& heads) {
+  std::string texts = "[";
+  for (const std::string& t : texts_of) {
+    if (texts.size() > 1) texts += ',';
+    append_js_string(texts, t);
+  }
+  texts += ']';
+  std::string key = std::to_string(n), file = js_assign("ANTH_SEARCH_DOCS", key, texts);
+  if (!heads.empty()) file += js_assign("ANTH_SEARCH_HEADS", key, "{" + heads + "}");
+  return file;
+}
+
+void append_heads(std::string& chunk_heads, std::size_t k, const std::string& heads) {
+  if (heads.empty()) return;
+  if (!chunk_heads.empty()) chunk_heads += ',';
+  chunk_heads += '"' + std::to_string(k) + "\":";
+  chunk_heads += heads;
 }
 
 }  // namespace
@@ -228,14 +248,9 @@ bool SearchIndexBuilder::add(const SearchEntry& entry) {
   total_length_ += static_cast<double>(counted.length);
   chunk_keys_.push_back(entry.key);
   chunk_whole_ = chunk_whole_ && entry.snippet_made;
-  if (!meta_docs_.empty()) meta_docs_ += ',';
-  meta_docs_ += entry.meta;
+  metas_.push_back(entry.meta);
+  append_heads(chunk_heads_, chunk_.size(), entry.heads);
   chunk_.push_back(entry.snippet);
-  if (!entry.heads.empty()) {
-    if (!chunk_heads_.empty()) chunk_heads_ += ',';
-    chunk_heads_ += '"' + std::to_string(chunk_.size() - 1) + "\":";
-    chunk_heads_ += entry.heads;
-  }
   if (chunk_.size() == chunk_size) return flush_chunk();
   return true;
 }
@@ -261,58 +276,144 @@ bool SearchIndexBuilder::flush_chunk() {
     std::string path = search_chunk_file(chunks_++);
     return keep_ && key != 0 && keep_(path);
   }
-  std::string texts = "[";
-  for (const std::string& t : chunk_) {
-    if (texts.size() > 1) texts += ',';
-    append_js_string(texts, t);
-  }
-  texts += ']';
+  std::string file = chunk_js(chunks_, chunk_, chunk_heads_);
   chunk_.clear();
-  std::string n = std::to_string(chunks_++), file = js_assign("ANTH_SEARCH_DOCS", n, texts);
-  if (!chunk_heads_.empty()) file += js_assign("ANTH_SEARCH_HEADS", n, "{" + chunk_heads_ + "}");
   chunk_heads_.clear();
+  ++chunks_;
   return sink_(search_chunk_file(chunks_ - 1), std::move(file));
 }
 
-bool SearchIndexBuilder::finish() {
-  if (!flush_chunk()) return false;
+bool SearchIndexBuilder::put_chunk(const FileSink& sink, std::size_t chunk, const std::vector<const SearchEntry*>& entries) {
+  std::vector<std::string> texts;
+  std::string heads;
+  for (const SearchEntry* e : entries) {
+    append_heads(heads, texts.size(), e->heads);
+    texts.push_back(e->snippet);
+  }
+  return sink(search_chunk_file(chunk), chunk_js(chunk, texts, heads));
+}
+
+bool SearchIndexBuilder::put_meta(const FileSink& sink) const {
   double avgdl = docs_ == 0 ? 0.0 : std::round(total_length_ / static_cast<double>(docs_) * 100) / 100;
   nlohmann::json head = {{"n", docs_}, {"avgdl", avgdl}, {"chunk", chunk_size}};
   std::string meta = js_json(head);
   meta.pop_back();  // the closing brace: the docs follow
-  if (!sink_("search/meta.js", "window.ANTH_SEARCH_META=" + meta + ",\"docs\":[" + meta_docs_ + "]};\n")) return false;
-
-  // Shards, each with its terms in order and each term's documents in order.
-  std::map<std::string, std::vector<std::uint32_t>> shards;
-  for (std::uint32_t id = 0; id < terms_.size(); ++id) shards[shard_key(terms_[id])].push_back(id);
-  for (auto& [key, ids] : shards) {
-    std::sort(ids.begin(), ids.end(), [&](std::uint32_t a, std::uint32_t b) { return terms_[a] < terms_[b]; });
-    std::string body = "{";
-    for (std::uint32_t id : ids) {
-      if (body.size() > 1) body += ',';
-      append_js_string(body, terms_[id]);
-      body += ":[";
-      bool first = true;
-      std::string_view list = postings_[id];
-      for (std::uint32_t doc = 0; !list.empty();) {
-        doc += get_varint(list);
-        std::uint32_t title_tf = get_varint(list), body_tf = get_varint(list);
-        if (!first) body += ',';
-        first = false;
-        body += '[';
-        body += std::to_string(doc);
-        body += ',';
-        body += std::to_string(title_tf);
-        body += ',';
-        body += std::to_string(body_tf);
-        body += ']';
-      }
-      body += "]";
-    }
-    body += "}";
-    std::string file = "(window.ANTH_SEARCH_SHARDS=window.ANTH_SEARCH_SHARDS||{})[" + js_json(key) + "]=" + body + ";\n";
-    if (!sink_("search/t-" + key + ".js", std::move(file))) return false;
+  std::string file = "window.ANTH_SEARCH_META=" + meta + ",\"docs\":[";
+  for (std::size_t d = 0; d < metas_.size(); ++d) {
+    if (d) file += ',';
+    file += metas_[d];
   }
+  file += "]};\n";
+  return sink("search/meta.js", std::move(file));
+}
+
+std::string SearchIndexBuilder::shard_file(const std::string& key, std::vector<std::uint32_t>& ids) const {
+  std::sort(ids.begin(), ids.end(), [&](std::uint32_t a, std::uint32_t b) { return terms_[a] < terms_[b]; });
+  std::string body = "{";
+  for (std::uint32_t id : ids) {
+    std::string_view list = postings_[id];
+    if (list.empty()) continue;  // every document that had it changed
+    if (body.size() > 1) body += ',';
+    append_js_string(body, terms_[id]);
+    body += ":[";
+    bool first = true;
+    for (std::uint32_t doc = 0; !list.empty();) {
+      doc += get_varint(list);
+      std::uint32_t title_tf = get_varint(list), body_tf = get_varint(list);
+      if (!first) body += ',';
+      first = false;
+      body += '[';
+      body += std::to_string(doc);
+      body += ',';
+      body += std::to_string(title_tf);
+      body += ',';
+      body += std::to_string(body_tf);
+      body += ']';
+    }
+    body += "]";
+  }
+  if (body.size() == 1) return {};
+  body += "}";
+  return "(window.ANTH_SEARCH_SHARDS=window.ANTH_SEARCH_SHARDS||{})[" + js_json(key) + "]=" + body + ";\n";
+}
+
+bool SearchIndexBuilder::finish() {
+  if (!flush_chunk()) return false;
+  if (!put_meta(sink_)) return false;
+  // Shards, each with its terms in order and each term's documents in order.
+  shards_.clear();
+  for (std::uint32_t id = 0; id < terms_.size(); ++id) shards_[shard_key(terms_[id])].push_back(id);
+  for (auto& [key, ids] : shards_) {
+    std::string file = shard_file(key, ids);
+    if (!file.empty() && !sink_("search/t-" + key + ".js", std::move(file))) return false;
+  }
+  return true;
+}
+
+// The posting of `doc` in `term`'s list set to t's counts, or taken out (t null).
+void SearchIndexBuilder::set_posting(std::uint32_t term, std::uint32_t doc, const DocTerms::Term* t) {
+  struct Posting {
+    std::uint32_t doc, title_tf, body_tf;
+  };
+  std::vector<Posting> list;
+  std::string_view in = postings_[term];
+  for (std::uint32_t d = 0; !in.empty();) {
+    d += get_varint(in);
+    std::uint32_t title_tf = get_varint(in), body_tf = get_varint(in);
+    if (d != doc) list.push_back({d, title_tf, body_tf});
+  }
+  if (t) {
+    auto at = std::lower_bound(list.begin(), list.end(), doc, [](const Posting& p, std::uint32_t d) { return p.doc < d; });
+    list.insert(at, {doc, t->title_tf, t->body_tf});
+  }
+  std::string& out = postings_[term];
+  out.clear();
+  std::uint32_t last = 0;
+  for (const Posting& p : list) {
+    put_varint(out, p.doc - last);
+    put_varint(out, p.title_tf);
+    put_varint(out, p.body_tf);
+    last = p.doc;
+  }
+  last_doc_[term] = last;
+}
+
+void SearchIndexBuilder::replace(std::uint32_t doc, const SearchEntry& before, const SearchEntry& after) {
+  // Only the terms whose counts changed: most of a body's terms are as they were after an edit.
+  auto counts = [](const DocTerms::Term& t) { return std::pair(t.title_tf, t.body_tf); };
+  auto text = [](const SearchEntry& e, const DocTerms::Term& t) { return std::string_view(e.terms.words).substr(t.offset, t.length); };
+  std::unordered_map<std::string_view, const DocTerms::Term*> had;
+  for (const DocTerms::Term& t : before.terms.terms) had.emplace(text(before, t), &t);
+  auto set = [&](std::string_view term, std::uint64_t hash, const DocTerms::Term* now) {
+    const std::size_t known = terms_.size();
+    std::uint32_t id = term_id(term, hash);
+    std::string key = shard_key(term);
+    if (terms_.size() > known) shards_[key].push_back(id);  // a term no document had
+    set_posting(id, doc, now);
+    touched_.insert(std::move(key));
+  };
+  for (const DocTerms::Term& t : after.terms.terms) {
+    auto it = had.find(text(after, t));
+    if (it != had.end()) {
+      bool same = counts(*it->second) == counts(t);
+      had.erase(it);
+      if (same) continue;
+    }
+    set(text(after, t), t.hash, &t);
+  }
+  for (const auto& [term, t] : had) set(term, t->hash, nullptr);
+  total_length_ += static_cast<double>(after.terms.length) - static_cast<double>(before.terms.length);
+  metas_[doc] = after.meta;
+}
+
+bool SearchIndexBuilder::finish_patch(const FileSink& sink, const std::function<bool(const std::string&)>& drop) {
+  if (!put_meta(sink)) return false;
+  for (const std::string& key : touched_) {
+    std::vector<std::uint32_t> ids = shards_[key];
+    std::string file = shard_file(key, ids), path = "search/t-" + key + ".js";
+    if (!(file.empty() ? drop(path) : sink(path, std::move(file)))) return false;
+  }
+  touched_.clear();
   return true;
 }
 
