@@ -93,6 +93,16 @@ bool put_markdown_assets(const SiteInput& input, SiteContext& ctx, const Put& pu
 
 }  // namespace
 
+// The page keys of the site, and the body passes when the site keeps them (.anthology-pages, .anthology-passes).
+bool SiteRender::put_keys(const Put& put) const {
+  std::vector<std::pair<std::string, std::uint64_t>> recorded;
+  recorded.reserve(key_of_.size());
+  for (std::size_t v : ctx_->vertices_by_id()) recorded.emplace_back(ctx_->file(v), key_of_[v]);
+  if (!put(page_keys_file, encode_page_keys(std::move(recorded)))) return false;
+  return !(input_.options.passes_in_site && input_.options.pass_cache) ||
+         put(body_passes_file, input_.options.pass_cache->encode(input_.options.renderer));
+}
+
 SiteRender::SiteRender(const SiteInput& input, bool resident) : input_(input), resident_(resident) {}
 
 SiteRender::~SiteRender() = default;
@@ -161,14 +171,7 @@ bool SiteRender::build(const FileSink& sink, const KeepFile& keep) {
       },
       [&] { return failed.load(); });
   if (failed) return false;
-  if (keep) {
-    std::vector<std::pair<std::string, std::uint64_t>> recorded;
-    recorded.reserve(order.size());
-    for (std::size_t v : order) recorded.emplace_back(ctx.file(v), key_of_[v]);
-    put(page_keys_file, encode_page_keys(std::move(recorded)));
-    if (input.options.passes_in_site && input.options.pass_cache)
-      put(body_passes_file, input.options.pass_cache->encode(input.options.renderer));
-  }
+  if (keep) put_keys(put);
   timer.mark("pages (" + std::to_string(kept.load()) + " kept)");
   ctx.layouts().save();
   if (failed) return false;

@@ -17,6 +17,9 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
+#include <set>
+#include <unordered_map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -79,6 +82,17 @@ class SiteRender {
                                                             std::map<std::string, std::vector<std::size_t>>& by_tag,
                                                             const SiteChange* change);
   void remember();
+  bool put_keys(const std::function<bool(const std::string&, std::string)>& put) const;
+  // A patch's steps (site_render_patch.cpp).
+  struct PatchState {
+    std::set<std::size_t> pages;                                    // node pages that may show the change
+    std::unordered_map<std::size_t, SearchEntry> entries;           // the search entries made again
+    std::unordered_map<std::size_t, std::vector<std::size_t>> uses;  // the TERMs each body used or uses
+  };
+  std::optional<std::vector<std::size_t>> changed_notes(const std::vector<const Note*>* touched) const;
+  bool pass_again(const std::vector<std::size_t>& changed, PatchState& state);
+  SiteChange site_change(const std::vector<std::size_t>& changed, bool names, std::set<std::size_t>& pages);
+  bool patch_search(const std::unordered_map<std::size_t, SearchEntry>& entries, const FileSink& put, const DropFile& drop);
   std::vector<std::size_t> bodies_drawing_on(const std::vector<std::size_t>& changed) const;
 
   SiteInput input_;

@@ -135,13 +135,11 @@ std::vector<std::size_t> SiteRender::bodies_drawing_on(const std::vector<std::si
   return out;
 }
 
-SiteRender::Patched SiteRender::patch(const FileSink& sink, const DropFile& drop, const std::vector<const Note*>* touched) {
-  util::PhaseTimer timer;
-  rendered_ = 0;
-  if (!ctx_ || !search_ || !templates_) return Patched::rebuild;
+// The vertices whose notes changed for the site, sorted; nullopt when the change is one a patch does not make.
+std::optional<std::vector<std::size_t>> SiteRender::changed_notes(const std::vector<const Note*>* touched) const {
   const graph::Graph& g = input_.graph;
   const std::size_t count = g.vertex_count();
-  if (count != seen_.size() || g.edge_count() != edges_count_) return Patched::rebuild;
+  if (count != seen_.size() || g.edge_count() != edges_count_) return std::nullopt;
   std::vector<std::size_t> changed;
   if (touched) {
     for (const Note* n : *touched)
@@ -153,28 +151,25 @@ SiteRender::Patched SiteRender::patch(const FileSink& sink, const DropFile& drop
     for (std::size_t v = 0; v < count; ++v)
       if (note_print(g.note(v)) != seen_[v].note) changed.push_back(v);
   }
-  if (changed.size() > most_patched) return Patched::rebuild;
+  if (changed.size() > most_patched) return std::nullopt;
   for (std::size_t x : changed)
-    if (fixed_print(g.note(x)) != seen_[x].fixed || edges_print(g, x) != seen_[x].edges) return Patched::rebuild;
-  timer.mark("site patch: notes compared");
-  // From here the context is patched: a rebuild after this point discards it.
-  if (!ctx_->refresh_names(changed)) return Patched::rebuild;
-  timer.mark("site patch: names");
+    if (fixed_print(g.note(x)) != seen_[x].fixed || edges_print(g, x) != seen_[x].edges) return std::nullopt;
+  return changed;
+}
 
-  // The bodies passed again: the changed notes', and those that draw on them and came out otherwise.
+// The bodies passed again: the changed notes', and those that draw on them and came out otherwise;
+// each one's pages (what it links, the TERMs it starts or stops using) and search entry. False
+// without a resident cache.
+bool SiteRender::pass_again(const std::vector<std::size_t>& changed, PatchState& state) {
   std::vector<std::size_t> passed = changed;
   for (std::size_t y : bodies_drawing_on(changed))
     if (!std::binary_search(changed.begin(), changed.end(), y) && ctx_->dependencies_now(y) != ctx_->body_dependencies(y))
       passed.push_back(y);
   std::sort(passed.begin(), passed.end(), [&](std::size_t a, std::size_t b) { return ctx_->rank(a) < ctx_->rank(b); });
-  timer.mark("site patch: bodies drawing on them");
-
-  std::set<std::size_t> pages(changed.begin(), changed.end());
-  std::unordered_map<std::size_t, SearchEntry> entries;           // the search entries made again
-  std::unordered_map<std::size_t, std::vector<std::size_t>> uses;  // the TERMs each body used or uses
+  std::set<std::size_t>& pages = state.pages;
   for (std::size_t v : passed) {
     std::optional<SiteContext::Repassed> r = ctx_->repass(v, seen_[v].linked);
-    if (!r) return Patched::rebuild;
+    if (!r) return false;
     pages.insert(v);
     // The notes it links show its excerpt among their backlinks; the TERMs it starts or stops using
     // list it.
@@ -186,29 +181,49 @@ SiteRender::Patched SiteRender::patch(const FileSink& sink, const DropFile& drop
     std::sort(r->terms_after.begin(), r->terms_after.end());
     std::set_symmetric_difference(r->terms_before.begin(), r->terms_before.end(), r->terms_after.begin(), r->terms_after.end(),
                                   std::inserter(pages, pages.end()));
-    std::vector<std::size_t>& used = uses[v];
+    std::vector<std::size_t>& used = state.uses[v];
     std::set_union(r->terms_before.begin(), r->terms_before.end(), r->terms_after.begin(), r->terms_after.end(), std::back_inserter(used));
     search_->replace(ctx_->rank(v), r->before, r->after);
-    entries.emplace(v, std::move(r->after));
+    state.entries.emplace(v, std::move(r->after));
   }
-  if (ctx_->features_now() != features_) return Patched::rebuild;
-  timer.mark("site patch: bodies passed again");
+  return true;
+}
 
-  // What a link to a changed note shows, changed: every page within two steps shows it (Graph View,
-  // backlinks, properties, readings, a TERM's related), and the TERMs its body uses list it.
-  PageKeys keys(*ctx_, input_.options.renderer.empty() ? "shown" : input_.options.renderer);
-  bool names_changed = false;
-  for (std::size_t x : changed) {
-    if (keys.shown(x) == seen_[x].shown) continue;
-    names_changed = true;
-    near_of(g, x, pages);
-    pages.insert(uses[x].begin(), uses[x].end());
+// The search index: the snippet files of the bodies passed again, meta.js and their terms' shards.
+bool SiteRender::patch_search(const std::unordered_map<std::size_t, SearchEntry>& entries, const FileSink& put, const DropFile& drop) {
+  const graph::Graph& g = input_.graph;
+  const std::size_t count = g.vertex_count();
+  BodyPassCache& cache = *input_.options.pass_cache;
+  const std::vector<std::size_t>& order = ctx_->vertices_by_id();
+  std::set<std::size_t> chunks;
+  for (const auto& entry : entries) chunks.insert(ctx_->rank(entry.first) / search_chunk_size);
+  for (std::size_t c : chunks) {
+    const std::size_t first = c * search_chunk_size, end = std::min(count, first + search_chunk_size);
+    std::vector<SearchEntry> made(end - first);
+    std::vector<const SearchEntry*> chunk;
+    std::vector<std::uint64_t> chunk_keys;
+    for (std::size_t i = first; i < end; ++i) {
+      std::size_t v = order[i];
+      auto it = entries.find(v);
+      if (it == entries.end()) made[i - first] = ctx_->snippet_of(v);
+      chunk.push_back(it == entries.end() ? &made[i - first] : &it->second);
+      std::shared_ptr<const PassedNote> held = cache.held(g.note(v).path);
+      chunk_keys.push_back(held ? held->key : 0);
+    }
+    if (!SearchIndexBuilder::put_chunk(put, c, chunk)) return false;
+    cache.set_chunk_key(c, search_chunk_key(chunk_keys.data(), chunk_keys.size(), c));
   }
+  return search_->finish_patch(put, drop);
+}
+
+// The pages whose findings changed (into `pages`), and what the site-wide pages may show of the change.
+SiteRender::SiteChange SiteRender::site_change(const std::vector<std::size_t>& changed, bool names, std::set<std::size_t>& pages) {
+  const graph::Graph& g = input_.graph;
   std::vector<std::uint64_t> diagnostics = diagnostic_prints(*ctx_);
-  for (std::size_t v = 0; v < count; ++v)
+  for (std::size_t v = 0; v < diagnostics.size(); ++v)
     if (diagnostics[v] != seen_[v].diagnostics) pages.insert(v), seen_[v].diagnostics = diagnostics[v];
   SiteChange change;
-  change.names = names_changed;
+  change.names = names;
   const std::uint64_t findings = findings_print(ctx_->diagnostics());
   change.findings = findings != findings_;
   findings_ = findings;
@@ -223,6 +238,40 @@ SiteRender::Patched SiteRender::patch(const FileSink& sink, const DropFile& drop
     for (const graph::Edge& e : g.in_edges(x))
       if (g.note(e.from).kind == Kind::Sota) change.notes.push_back(e.from);
   }
+  return change;
+}
+
+SiteRender::Patched SiteRender::patch(const FileSink& sink, const DropFile& drop, const std::vector<const Note*>* touched) {
+  util::PhaseTimer timer;
+  rendered_ = 0;
+  if (!ctx_ || !search_ || !templates_) return Patched::rebuild;
+  const graph::Graph& g = input_.graph;
+  const std::size_t count = g.vertex_count();
+  std::optional<std::vector<std::size_t>> found = changed_notes(touched);
+  if (!found) return Patched::rebuild;
+  const std::vector<std::size_t>& changed = *found;
+  timer.mark("site patch: notes compared");
+  // From here the context is patched: a rebuild after this point discards it.
+  if (!ctx_->refresh_names(changed)) return Patched::rebuild;
+  timer.mark("site patch: names");
+
+  PatchState state{std::set<std::size_t>(changed.begin(), changed.end()), {}, {}};
+  if (!pass_again(changed, state)) return Patched::rebuild;
+  std::set<std::size_t>& pages = state.pages;
+  if (ctx_->features_now() != features_) return Patched::rebuild;
+  timer.mark("site patch: bodies passed again");
+
+  // What a link to a changed note shows, changed: every page within two steps shows it (Graph View,
+  // backlinks, properties, readings, a TERM's related), and the TERMs its body uses list it.
+  PageKeys keys(*ctx_, input_.options.renderer.empty() ? "shown" : input_.options.renderer);
+  bool names_changed = false;
+  for (std::size_t x : changed) {
+    if (keys.shown(x) == seen_[x].shown) continue;
+    names_changed = true;
+    near_of(g, x, pages);
+    pages.insert(state.uses[x].begin(), state.uses[x].end());
+  }
+  SiteChange change = site_change(changed, names_changed, pages);
   timer.mark("site patch: pages found");
 
   // Of those, the pages whose key changed, rendered as build() renders them.
@@ -253,45 +302,18 @@ SiteRender::Patched SiteRender::patch(const FileSink& sink, const DropFile& drop
   if (failed) return Patched::failed;
   timer.mark("site patch: " + std::to_string(rendered_) + " of " + std::to_string(list.size()) + " node pages");
 
-  // The search index: the snippet files of the bodies passed again, meta.js and their terms' shards.
-  BodyPassCache& cache = *input_.options.pass_cache;
-  const std::vector<std::size_t>& order = ctx_->vertices_by_id();
-  std::set<std::size_t> chunks;
-  for (const auto& entry : entries) chunks.insert(ctx_->rank(entry.first) / search_chunk_size);
-  for (std::size_t c : chunks) {
-    const std::size_t first = c * search_chunk_size, end = std::min(count, first + search_chunk_size);
-    std::vector<SearchEntry> made(end - first);
-    std::vector<const SearchEntry*> chunk;
-    std::vector<std::uint64_t> chunk_keys;
-    for (std::size_t i = first; i < end; ++i) {
-      std::size_t v = order[i];
-      auto it = entries.find(v);
-      if (it == entries.end()) made[i - first] = ctx_->snippet_of(v);
-      chunk.push_back(it == entries.end() ? &made[i - first] : &it->second);
-      std::shared_ptr<const PassedNote> held = cache.held(g.note(v).path);
-      chunk_keys.push_back(held ? held->key : 0);
-    }
-    if (!SearchIndexBuilder::put_chunk(put, c, chunk)) return Patched::failed;
-    cache.set_chunk_key(c, search_chunk_key(chunk_keys.data(), chunk_keys.size(), c));
-  }
-  timer.mark("site patch: snippets");
-  if (!search_->finish_patch(put, drop)) return Patched::failed;
+  if (!patch_search(state.entries, put, drop)) return Patched::failed;
   timer.mark("site patch: search");
 
   // The site-wide pages that may show what changed.
+  const std::vector<std::size_t>& order = ctx_->vertices_by_id();
   std::map<std::string, std::vector<std::size_t>> by_tag;
   std::vector<std::function<void()>> tasks = site_page_tasks(p, order, put, by_tag, &change);
   if (names_changed) tasks.push_back([&] { put("graph.html", p.graph_page()); });
   util::parallel_for(
       tasks.size(), ctx_->threads(), [&](std::size_t i, unsigned) { tasks[i](); }, [&] { return failed.load(); });
   if (failed) return Patched::failed;
-  if (keyed) {
-    std::vector<std::pair<std::string, std::uint64_t>> recorded;
-    recorded.reserve(count);
-    for (std::size_t v : order) recorded.emplace_back(ctx_->file(v), key_of_[v]);
-    if (!put(page_keys_file, encode_page_keys(std::move(recorded)))) return Patched::failed;
-    if (input_.options.passes_in_site && !put(body_passes_file, cache.encode(input_.options.renderer))) return Patched::failed;
-  }
+  if (keyed && !put_keys(put)) return Patched::failed;
   for (std::size_t x : changed) seen_[x].note = note_print(g.note(x)), seen_[x].shown = keys.shown(x);
   ctx_->layouts().save();
   timer.mark("site patch: site pages");
