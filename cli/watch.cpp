@@ -101,6 +101,7 @@ util::Expected<void> watch_corpus(const WatchOptions& options,
                             const std::function<void(const std::vector<std::string>& changed)>& rebuild) {
   Watcher watcher(options.root);
   if (auto ok = watcher.start(); !ok) return ok;
+  if (options.watching) options.watching();
   interrupted = 0;
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);

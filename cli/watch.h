@@ -15,6 +15,9 @@ struct WatchOptions {
   std::filesystem::path root;
   int settle_ms = 150;   // changes closer together than this are one rebuild
   int max_rebuilds = -1;  // for tests: stop after this many rebuilds (-1: never)
+  // Called once every folder is watched, before the first wait: a change after it is seen (serve says
+  // it is ready only then). Empty: nobody is told.
+  std::function<void()> watching;
 };
 
 // `rebuild` receives the corpus-relative paths that changed since the last rebuild.

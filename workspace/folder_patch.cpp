@@ -36,8 +36,8 @@ std::set<std::string> files_under(const fs::path& folder) {
   return out;
 }
 
-FolderPatch::FolderPatch(fs::path folder, std::set<std::string> present)
-    : folder_(std::move(folder)), present_(std::move(present)) {
+FolderPatch::FolderPatch(fs::path folder, std::set<std::string> present, bool partial)
+    : folder_(std::move(folder)), present_(std::move(present)), partial_(partial) {
   std::error_code ec;
   bool empty = !fs::exists(folder_, ec) || fs::directory_iterator(folder_, ec) == fs::directory_iterator();
   if (!empty && !fs::exists(folder_ / render::site::site_marker, ec)) {
@@ -96,8 +96,19 @@ bool FolderPatch::keep(const std::string& path) {
   return true;
 }
 
+bool FolderPatch::drop(const std::string& path) {
+  if (refused()) return false;
+  std::lock_guard lock(mutex_);
+  dropped_.insert(path);
+  made_.erase(path);
+  return true;
+}
+
 std::vector<std::string> FolderPatch::finish(std::set<std::string>& made) {
   std::lock_guard lock(mutex_);
+  if (partial_)  // what the patch did not make stays, but what it dropped
+    for (const std::string& path : present_)
+      if (!dropped_.count(path)) made_.insert(path);
   for (const std::string& path : present_)
     if (!made_.count(path) && !real_.empty()) {
       std::error_code ec;

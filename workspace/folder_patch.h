@@ -18,14 +18,18 @@ class FolderPatch {
   // `present`: the files the folder holds (those of the last render; listed when empty). The folder
   // must be missing, empty, or marked as a site this tool wrote (site::site_marker, written here when
   // it is not): a folder of anything else is refused (error() says so) and nothing in it is touched.
-  FolderPatch(std::filesystem::path folder, std::set<std::string> present);
+  // `partial`: the render makes only what changed (render/site/site_render.h), so finish() keeps every
+  // file not made and removes only those dropped.
+  FolderPatch(std::filesystem::path folder, std::set<std::string> present, bool partial = false);
 
   // The render made `path` with these bytes: written when they differ from the file there. From any
   // thread; false when it could not be written (error() says why).
   bool put(const std::string& path, const std::string& bytes);
   // The render keeps the page at `path` as it is: true when the folder has it.
   bool keep(const std::string& path);
-  // Removes what the render did not make. Returns the paths added, changed or removed, sorted, and
+  // The render no longer makes `path` (a partial patch): it is removed at the end.
+  bool drop(const std::string& path);
+  // Removes what the render did not make (a partial patch: what it dropped). Returns the paths added, changed or removed, sorted, and
   // leaves in `made` every path of the new site.
   std::vector<std::string> finish(std::set<std::string>& made);
   std::string error() const;
@@ -37,7 +41,8 @@ class FolderPatch {
   std::filesystem::path folder_, real_;
   std::set<std::string> present_;
   mutable std::mutex mutex_;
-  std::set<std::string> made_;
+  bool partial_ = false;
+  std::set<std::string> made_, dropped_;
   std::vector<std::string> changed_;
   std::string error_;
 };

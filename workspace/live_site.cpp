@@ -24,7 +24,67 @@ LiveSite::LiveSite(render::site::SiteOptions options, std::vector<index::StoredK
   options_.pass_cache = std::make_shared<render::site::BodyPassCache>();
 }
 
+// What was written stays; the next render is whole and lists the folder again (with the lock held).
+void LiveSite::forget(std::string why) {
+  paths_.clear();
+  recorded_.reset();
+  options_.pass_cache = std::make_shared<render::site::BodyPassCache>();
+  error_ = std::move(why);
+}
+
+// The folder's files after a render or patch, and those that changed (with the lock held).
+std::vector<std::string> LiveSite::finish(FolderPatch& folder, std::string keys) {
+  std::vector<std::string> changed = folder.finish(paths_);
+  std::erase(changed, std::string(render::site::page_keys_file));
+  std::erase(changed, std::string(render::site::site_marker));
+  paths_.erase(render::site::site_marker);  // the folder's mark, no file of the site
+  recorded_ = std::move(keys);
+  error_.clear();
+  return changed;
+}
+
+std::optional<std::vector<std::string>> LiveSite::patch(const Workspace& ws, bool& failed) {
+  failed = false;
+  std::set<std::string> present;
+  {
+    std::lock_guard lock(mutex_);
+    present = paths_;
+  }
+  if (present.empty()) return std::nullopt;
+  FolderPatch folder(folder_, std::move(present), true);
+  if (!folder.error().empty()) return std::nullopt;  // the whole render says why
+  std::error_code ec;
+  fs::remove(folder_ / render::site::page_keys_file, ec);  // as render(): written last
+  std::string keys;
+  std::vector<const Note*> touched = ws.touched_since(kept_refreshes_);
+  auto done = kept_->patch(
+      [&](const std::string& path, std::string bytes) {
+        if (path == render::site::page_keys_file) return keys = std::move(bytes), true;
+        return folder.put(path, bytes);
+      },
+      [&](const std::string& path) { return folder.drop(path); }, &touched);
+  if (done == render::site::SiteRender::Patched::done && !keys.empty() && !folder.put(render::site::page_keys_file, keys))
+    done = render::site::SiteRender::Patched::failed;
+  std::lock_guard lock(mutex_);
+  if (done != render::site::SiteRender::Patched::done) {
+    kept_.reset();
+    failed = done == render::site::SiteRender::Patched::failed;
+    if (failed) forget(folder.error().empty() ? "the site could not be patched" : folder.error());
+    return std::nullopt;
+  }
+  std::vector<std::string> changed = finish(folder, std::move(keys));
+  ++patches_;
+  pages_patched_ = kept_->pages_rendered();
+  return changed;
+}
+
 std::optional<std::vector<std::string>> LiveSite::render(const Workspace& ws) {
+  if (kept_ && kept_of_ == &ws && kept_graph_ == ws.graph_builds()) {
+    bool failed = false;
+    if (auto changed = patch(ws, failed)) return kept_refreshes_ = ws.refreshes(), changed;
+    if (failed) return std::nullopt;
+  }
+  kept_.reset();
   render::site::SiteInput input{ws.corpus(), ws.graph(), ws.diagnostics(), kernel_results_, options_};
   // The keys describe the pages beside them only once the patch is whole: they are taken out of the
   // folder first, so that a patch cut short leaves pages without keys (rendered again next time),
@@ -44,8 +104,8 @@ std::optional<std::vector<std::string>> LiveSite::render(const Workspace& ws) {
   std::error_code ec;
   fs::remove(folder_ / render::site::page_keys_file, ec);
   std::string keys;
-  bool built = render::site::build_site(
-      input,
+  auto made = std::make_unique<render::site::SiteRender>(input, true);
+  bool built = made->build(
       [&](const std::string& path, std::string bytes) {
         if (path == render::site::page_keys_file) return keys = std::move(bytes), true;  // written last
         return patch.put(path, bytes);
@@ -53,19 +113,15 @@ std::optional<std::vector<std::string>> LiveSite::render(const Workspace& ws) {
       [&](const std::string& path) { return patch.keep(path); });
   if (built && !keys.empty()) built = patch.put(render::site::page_keys_file, keys);
   std::lock_guard lock(mutex_);
-  if (!built) {  // what was written stays; the next patch lists the folder again
-    paths_.clear();
-    recorded_.reset();
-    options_.pass_cache = std::make_shared<render::site::BodyPassCache>();
-    error_ = patch.error().empty() ? "the site could not be rendered" : patch.error();
+  if (!built) {
+    forget(patch.error().empty() ? "the site could not be rendered" : patch.error());
     return std::nullopt;
   }
-  std::vector<std::string> changed = patch.finish(paths_);
-  std::erase(changed, std::string(render::site::page_keys_file));
-  std::erase(changed, std::string(render::site::site_marker));
-  paths_.erase(render::site::site_marker);  // the folder's mark, no file of the site
-  recorded_ = std::move(keys);
-  error_.clear();
+  std::vector<std::string> changed = finish(patch, std::move(keys));
+  kept_ = std::move(made);
+  kept_of_ = &ws;
+  kept_graph_ = ws.graph_builds();
+  kept_refreshes_ = ws.refreshes();
   return changed;
 }
 

@@ -164,7 +164,10 @@ void Workspace::check() {
   timer.mark("workspace: resolve");
   patch_graph();
   timer.mark("workspace: graph");
-  std::vector<Diagnostic> raw = corpus_.diagnostics;
+  // The resolve's findings are joined afresh by the next patch from the notes' own (parsed_): moved,
+  // not copied, so that the findings are held once besides the notes' and the sorted ones.
+  std::vector<Diagnostic> raw = std::move(corpus_.diagnostics);
+  corpus_.diagnostics.clear();
   raw.insert(raw.end(), config_.findings.begin(), config_.findings.end());
   std::vector<Diagnostic> graph_findings = rules::check_graph(corpus_, *graph_);
   raw.insert(raw.end(), graph_findings.begin(), graph_findings.end());
@@ -235,13 +238,23 @@ void Workspace::patch_graph() {
   if (!kept) {
     graph_.reset();
     graph_ = std::make_unique<graph::Graph>(corpus_);
+    ++graph_builds_;
   }
+  ++refreshes_;
   for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
+    if (parsed_[i].dirty) parsed_[i].touched = refreshes_;
     parsed_[i].resolved_id = corpus_.notes[i].id;
     parsed_[i].resolved_in_graph = corpus_.notes[i].in_graph;
     parsed_[i].dirty = false;
   }
   notes_moved_ = false;
+}
+
+std::vector<const Note*> Workspace::touched_since(std::uint64_t since) const {
+  std::vector<const Note*> out;
+  for (std::size_t i = 0; i < parsed_.size(); ++i)
+    if (parsed_[i].touched > since) out.push_back(&corpus_.notes[i]);
+  return out;
 }
 
 Refresh Workspace::refresh() {

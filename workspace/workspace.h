@@ -55,6 +55,13 @@ class Workspace {
   // Every finding, configured, filtered by lint-ignore and sorted (as `lint` reports them).
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
   const Config& config() const { return config_; }
+  // How many times the graph was built: the same number, the same Graph (its notes changed in place)
+  // with the same vertices and edges (render/site/site_render.h patches the site only then).
+  std::uint64_t graph_builds() const { return graph_builds_; }
+  // How many refreshes have run, and the notes resolved again (so changed, possibly) by those after
+  // refresh number `since`: the only notes a patch can have changed (render/site/site_render.h).
+  std::uint64_t refreshes() const { return refreshes_; }
+  std::vector<const Note*> touched_since(std::uint64_t since) const;
   const std::filesystem::path& root() const { return options_.root; }
 
   Workspace(const Workspace&) = delete;
@@ -73,6 +80,7 @@ class Workspace {
     std::string resolved_id;
     bool resolved_in_graph = false;
     bool dirty = true;  // to resolve again
+    std::uint64_t touched = 0;  // the refresh that last resolved it again
     std::vector<Diagnostic> link_findings, anchor_findings;
   };
 
@@ -93,7 +101,9 @@ class Workspace {
   std::vector<Diagnostic> diagnostics_;
   std::vector<std::string> pending_;       // paths updated since the last refresh
   LinkKeys stale_keys_;                    // the keys of notes replaced or removed since (link_keys.h)
-  bool notes_moved_ = true;                // a note was added or removed: the graph's vertices changed
+  bool notes_moved_ = true;
+  std::uint64_t graph_builds_ = 0;
+  std::uint64_t refreshes_ = 0;                // a note was added or removed: the graph's vertices changed
 };
 
 }  // namespace anth::workspace

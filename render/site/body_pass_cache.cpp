@@ -9,6 +9,11 @@ std::shared_ptr<const PassedNote> BodyPassCache::find(const std::string& path, s
   return key != 0 && it != by_path_.end() && it->second->key == key ? it->second : nullptr;
 }
 
+std::shared_ptr<const PassedNote> BodyPassCache::held(const std::string& path) const {
+  auto it = by_path_.find(path);
+  return it == by_path_.end() ? nullptr : it->second;
+}
+
 void BodyPassCache::pack(PassedNote& note, const SearchEntry& entry) {
   note.meta = entry.meta;
   note.length = entry.terms.length;

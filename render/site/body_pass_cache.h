@@ -42,6 +42,14 @@ class BodyPassCache {
   // The entry again, without its snippet (snippet_made false; one thread at a time).
   SearchEntry unpack(const PassedNote& note) const;
 
+  // The pass held for `path` whatever its key, or null; and a pass put in its place (a resident site's
+  // patch, site_render.h: one note's pass made again).
+  std::shared_ptr<const PassedNote> held(const std::string& path) const;
+  void put(const std::string& path, std::shared_ptr<const PassedNote> pass) { by_path_[path] = std::move(pass); }
+  void set_chunk_key(std::size_t chunk, std::uint64_t key) {
+    if (chunk < chunk_keys_.size()) chunk_keys_[chunk] = key;
+  }
+
   // The passes of this render, replacing the last render's (notes gone are dropped with them).
   void replace(std::unordered_map<std::string, std::shared_ptr<const PassedNote>> passes, std::vector<std::uint64_t> chunk_keys);
 

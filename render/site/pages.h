@@ -36,7 +36,9 @@ class Pages {
   std::string home_page() const;
   // A kind's listing, in pages of options().listing_page_size rows, each handed to `emit` as soon as
   // it is rendered: ("papers.html", html), ("papers-2.html", html), ...
-  void kind_listings(Kind kind, const std::function<void(std::string file, std::string html)>& emit) const;
+  // `only` (a patch, site_render.h): just the pages holding one of these vertices.
+  void kind_listings(Kind kind, const std::function<void(std::string file, std::string html)>& emit,
+                     const std::vector<std::size_t>* only = nullptr) const;
   std::string tags_page() const;
   std::string tag_page(const std::string& tag, const std::vector<std::size_t>& vertices) const;
   std::string glossary_page() const;

@@ -107,7 +107,8 @@ TemplateValue row_of(const Pages& pages, std::size_t v) {
 
 }  // namespace
 
-void Pages::kind_listings(Kind kind, const std::function<void(std::string file, std::string html)>& emit) const {
+void Pages::kind_listings(Kind kind, const std::function<void(std::string file, std::string html)>& emit,
+                          const std::vector<std::size_t>* only) const {
   const graph::Graph& g = ctx_.graph();
   std::vector<std::size_t> members;
   for (std::size_t v : ctx_.vertices_by_id())
@@ -122,6 +123,10 @@ void Pages::kind_listings(Kind kind, const std::function<void(std::string file, 
   std::size_t pages = std::max<std::size_t>(1, (members.size() + size - 1) / size);
   auto file_of = [&](std::size_t p) { return p == 0 ? stem + ".html" : stem + "-" + std::to_string(p + 1) + ".html"; };
   for (std::size_t p = 0; p < pages; ++p) {
+    if (only && std::none_of(members.begin() + static_cast<std::ptrdiff_t>(std::min(members.size(), p * size)),
+                             members.begin() + static_cast<std::ptrdiff_t>(std::min(members.size(), (p + 1) * size)),
+                             [&](std::size_t v) { return std::find(only->begin(), only->end(), v) != only->end(); }))
+      continue;
     TemplateValue rows = TemplateValue::list();
     for (std::size_t i = p * size; i < std::min(members.size(), (p + 1) * size); ++i) rows.push(row_of(*this, members[i]));
     TemplateValue pager = TemplateValue::list();

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -74,6 +75,25 @@ std::string js_json(const nlohmann::json& value) {
 
 std::string js_assign(const std::string& global, const std::string& key, const std::string& value_js) {
   return "(window." + global + "=window." + global + "||{})[" + nlohmann::json(key).dump() + "]=" + value_js + ";\n";
+}
+
+std::string chunk_js(std::size_t n, const std::vector<std::string>& texts_of, const std::string& heads) {
+  std::string texts = "[";
+  for (const std::string& t : texts_of) {
+    if (texts.size() > 1) texts += ',';
+    append_js_string(texts, t);
+  }
+  texts += ']';
+  std::string key = std::to_string(n), file = js_assign("ANTH_SEARCH_DOCS", key, texts);
+  if (!heads.empty()) file += js_assign("ANTH_SEARCH_HEADS", key, "{" + heads + "}");
+  return file;
+}
+
+void append_heads(std::string& chunk_heads, std::size_t k, const std::string& heads) {
+  if (heads.empty()) return;
+  if (!chunk_heads.empty()) chunk_heads += ',';
+  chunk_heads += '"' + std::to_string(k) + "\":";
+  chunk_heads += heads;
 }
 
 }  // namespace
@@ -228,14 +248,9 @@ bool SearchIndexBuilder::add(const SearchEntry& entry) {
   total_length_ += static_cast<double>(counted.length);
   chunk_keys_.push_back(entry.key);
   chunk_whole_ = chunk_whole_ && entry.snippet_made;
-  if (!meta_docs_.empty()) meta_docs_ += ',';
-  meta_docs_ += entry.meta;
+  metas_.push_back(entry.meta);
+  append_heads(chunk_heads_, chunk_.size(), entry.heads);
   chunk_.push_back(entry.snippet);
-  if (!entry.heads.empty()) {
-    if (!chunk_heads_.empty()) chunk_heads_ += ',';
-    chunk_heads_ += '"' + std::to_string(chunk_.size() - 1) + "\":";
-    chunk_heads_ += entry.heads;
-  }
   if (chunk_.size() == chunk_size) return flush_chunk();
   return true;
 }
@@ -261,57 +276,76 @@ bool SearchIndexBuilder::flush_chunk() {
     std::string path = search_chunk_file(chunks_++);
     return keep_ && key != 0 && keep_(path);
   }
-  std::string texts = "[";
-  for (const std::string& t : chunk_) {
-    if (texts.size() > 1) texts += ',';
-    append_js_string(texts, t);
-  }
-  texts += ']';
+  std::string file = chunk_js(chunks_, chunk_, chunk_heads_);
   chunk_.clear();
-  std::string n = std::to_string(chunks_++), file = js_assign("ANTH_SEARCH_DOCS", n, texts);
-  if (!chunk_heads_.empty()) file += js_assign("ANTH_SEARCH_HEADS", n, "{" + chunk_heads_ + "}");
   chunk_heads_.clear();
+  ++chunks_;
   return sink_(search_chunk_file(chunks_ - 1), std::move(file));
 }
 
-bool SearchIndexBuilder::finish() {
-  if (!flush_chunk()) return false;
+bool SearchIndexBuilder::put_chunk(const FileSink& sink, std::size_t chunk, const std::vector<const SearchEntry*>& entries) {
+  std::vector<std::string> texts;
+  std::string heads;
+  for (const SearchEntry* e : entries) {
+    append_heads(heads, texts.size(), e->heads);
+    texts.push_back(e->snippet);
+  }
+  return sink(search_chunk_file(chunk), chunk_js(chunk, texts, heads));
+}
+
+bool SearchIndexBuilder::put_meta(const FileSink& sink) const {
   double avgdl = docs_ == 0 ? 0.0 : std::round(total_length_ / static_cast<double>(docs_) * 100) / 100;
   nlohmann::json head = {{"n", docs_}, {"avgdl", avgdl}, {"chunk", chunk_size}};
   std::string meta = js_json(head);
   meta.pop_back();  // the closing brace: the docs follow
-  if (!sink_("search/meta.js", "window.ANTH_SEARCH_META=" + meta + ",\"docs\":[" + meta_docs_ + "]};\n")) return false;
+  std::string file = "window.ANTH_SEARCH_META=" + meta + ",\"docs\":[";
+  for (std::size_t d = 0; d < metas_.size(); ++d) {
+    if (d) file += ',';
+    file += metas_[d];
+  }
+  file += "]};\n";
+  return sink("search/meta.js", std::move(file));
+}
 
-  // Shards, each with its terms in order and each term's documents in order.
-  std::map<std::string, std::vector<std::uint32_t>> shards;
-  for (std::uint32_t id = 0; id < terms_.size(); ++id) shards[shard_key(terms_[id])].push_back(id);
-  for (auto& [key, ids] : shards) {
-    std::sort(ids.begin(), ids.end(), [&](std::uint32_t a, std::uint32_t b) { return terms_[a] < terms_[b]; });
-    std::string body = "{";
-    for (std::uint32_t id : ids) {
-      if (body.size() > 1) body += ',';
-      append_js_string(body, terms_[id]);
-      body += ":[";
-      bool first = true;
-      std::string_view list = postings_[id];
-      for (std::uint32_t doc = 0; !list.empty();) {
-        doc += get_varint(list);
-        std::uint32_t title_tf = get_varint(list), body_tf = get_varint(list);
-        if (!first) body += ',';
-        first = false;
-        body += '[';
-        body += std::to_string(doc);
-        body += ',';
-        body += std::to_string(title_tf);
-        body += ',';
-        body += std::to_string(body_tf);
-        body += ']';
-      }
-      body += "]";
+std::string SearchIndexBuilder::shard_file(const std::string& key, std::vector<std::uint32_t>& ids) const {
+  std::sort(ids.begin(), ids.end(), [&](std::uint32_t a, std::uint32_t b) { return terms_[a] < terms_[b]; });
+  std::string body = "{";
+  for (std::uint32_t id : ids) {
+    std::string_view list = postings_[id];
+    if (list.empty()) continue;  // every document that had it changed
+    if (body.size() > 1) body += ',';
+    append_js_string(body, terms_[id]);
+    body += ":[";
+    bool first = true;
+    for (std::uint32_t doc = 0; !list.empty();) {
+      doc += get_varint(list);
+      std::uint32_t title_tf = get_varint(list), body_tf = get_varint(list);
+      if (!first) body += ',';
+      first = false;
+      body += '[';
+      body += std::to_string(doc);
+      body += ',';
+      body += std::to_string(title_tf);
+      body += ',';
+      body += std::to_string(body_tf);
+      body += ']';
     }
-    body += "}";
-    std::string file = "(window.ANTH_SEARCH_SHARDS=window.ANTH_SEARCH_SHARDS||{})[" + js_json(key) + "]=" + body + ";\n";
-    if (!sink_("search/t-" + key + ".js", std::move(file))) return false;
+    body += "]";
+  }
+  if (body.size() == 1) return {};
+  body += "}";
+  return "(window.ANTH_SEARCH_SHARDS=window.ANTH_SEARCH_SHARDS||{})[" + js_json(key) + "]=" + body + ";\n";
+}
+
+bool SearchIndexBuilder::finish() {
+  if (!flush_chunk()) return false;
+  if (!put_meta(sink_)) return false;
+  // Shards, each with its terms in order and each term's documents in order.
+  shards_.clear();
+  for (std::uint32_t id = 0; id < terms_.size(); ++id) shards_[shard_key(terms_[id])].push_back(id);
+  for (auto& [key, ids] : shards_) {
+    std::string file = shard_file(key, ids);
+    if (!file.empty() && !sink_("search/t-" + key + ".js", std::move(file))) return false;
   }
   return true;
 }

@@ -11,6 +11,9 @@
 //
 // render/assets/site/static/search.js ranks with BM25 and a title boost.
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -91,8 +94,21 @@ class SearchIndexBuilder {
   bool add(const SearchEntry& entry);
   bool finish();
 
+  // A resident site (site_render.h) keeps the builder after finish() and patches it: document `doc`
+  // made `before` becomes `after` (its postings, its row of meta.js and the length), then
+  // finish_patch() writes meta.js and the shards of the terms either had, through `sink`; a shard left
+  // with no term goes to `drop`. The files equal those a builder given every entry anew writes.
+  void replace(std::uint32_t doc, const SearchEntry& before, const SearchEntry& after);
+  bool finish_patch(const FileSink& sink, const std::function<bool(const std::string&)>& drop);
+  // Snippet file `chunk` of these entries (their snippets and heads made), through `sink`.
+  static bool put_chunk(const FileSink& sink, std::size_t chunk, const std::vector<const SearchEntry*>& entries);
+
  private:
   bool flush_chunk();
+  bool put_meta(const FileSink& sink) const;
+  // The file of one shard (its terms with postings), or "" when none of its terms has any.
+  std::string shard_file(const std::string& key, std::vector<std::uint32_t>& ids) const;
+  void set_posting(std::uint32_t term, std::uint32_t doc, const DocTerms::Term* t);
   std::uint32_t term_id(std::string_view term, std::uint64_t hash);
   FileSink sink_;
   KeepFile keep_;
@@ -111,7 +127,9 @@ class SearchIndexBuilder {
   // notes the postings are the index's largest part).
   std::vector<std::string> postings_;
   std::vector<std::uint32_t> last_doc_;
-  std::string meta_docs_;  // JSON array items, comma-separated
+  std::vector<std::string> metas_;  // each document's row of meta.js
+  std::map<std::string, std::vector<std::uint32_t>> shards_;  // the terms of each shard, once finished
+  std::set<std::string> touched_;  // the shards a patch changed
   std::vector<std::string> chunk_;
   std::string chunk_heads_;  // the chunk's ANTH_SEARCH_HEADS entries, comma-separated
   std::size_t docs_ = 0, chunks_ = 0;

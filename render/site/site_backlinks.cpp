@@ -27,7 +27,7 @@ SiteBacklinks::SiteBacklinks(const graph::Graph& g, const SiteVertices& vertices
       ++degree_[e.from];
       ++degree_[e.to];
       if (e.from == e.to) continue;
-      incoming[e.to].emplace_back(vertices.rank(e.from), e.relation->kind);
+      incoming[e.to].emplace_back(vertices.rank(e.from), kind_of(e.relation->kind));
     }
 
   // Every in-edge, grouped by the note it comes from, in id order.
@@ -42,14 +42,24 @@ SiteBacklinks::SiteBacklinks(const graph::Graph& g, const SiteVertices& vertices
         if (kind == "mentions") b.mentions = true;
         else if (std::find(b.kinds.begin(), b.kinds.end(), kind) == b.kinds.end()) b.kinds.push_back(kind);
       }
-      // Properties' keys have no rank: after the schema's relations, by name.
-      std::sort(b.kinds.begin(), b.kinds.end(),
-                [](std::string_view x, std::string_view y) { return std::pair(kind_rank(x), x) < std::pair(kind_rank(y), y); });
+      order_kinds(b);
       backlinks_[v].push_back(std::move(b));
     }
     std::vector<std::pair<std::uint32_t, std::string_view>>().swap(in);
   }
   mentioned_in_.resize(count);
+}
+
+std::string_view SiteBacklinks::kind_of(std::string_view kind) {
+  auto it = kinds_.find(kind);
+  if (it == kinds_.end()) it = kinds_.emplace(kind).first;
+  return *it;
+}
+
+void SiteBacklinks::order_kinds(Backlink& b) {
+  // Properties' keys have no rank: after the schema's relations, by name.
+  std::sort(b.kinds.begin(), b.kinds.end(),
+            [](std::string_view x, std::string_view y) { return std::pair(kind_rank(x), x) < std::pair(kind_rank(y), y); });
 }
 
 Backlink* SiteBacklinks::from(std::size_t target, std::size_t source) {
@@ -61,6 +71,40 @@ Backlink* SiteBacklinks::from(std::size_t target, std::size_t source) {
 }
 
 void SiteBacklinks::add_body(std::size_t v, const Note& n, const std::vector<std::size_t>& terms) {
+  add_links(v, n);
+  for (std::size_t t : terms) mentioned_in_[t].push_back(static_cast<std::uint32_t>(v));
+}
+
+void SiteBacklinks::patch_body(const graph::Graph& g, std::size_t v, const Note& n, const std::vector<std::uint32_t>& linked_before,
+                               const std::vector<std::size_t>& terms_before, const std::vector<std::size_t>& terms_after) {
+  // The backlink from v to `target` as its edges make it, before v's body adds to it.
+  auto reset = [&](std::size_t target) {
+    Backlink* b = target == v ? nullptr : from(target, v);
+    if (!b) return;
+    b->kinds.clear();
+    b->mentions = false;
+    b->excerpt.clear();
+    for (const graph::Edge& e : g.in_edges(target)) {
+      if (e.from != v) continue;
+      std::string_view kind = kind_of(e.relation->kind);
+      if (kind == "mentions") b->mentions = true;
+      else if (std::find(b->kinds.begin(), b->kinds.end(), kind) == b->kinds.end()) b->kinds.push_back(kind);
+    }
+    order_kinds(*b);
+  };
+  for (const graph::Edge& e : g.out_edges(v)) reset(e.to);
+  for (std::uint32_t t : linked_before) reset(t);
+  add_links(v, n);
+  const auto& rank = vertices_.ranks();
+  for (std::size_t t : terms_before) std::erase(mentioned_in_[t], static_cast<std::uint32_t>(v));
+  for (std::size_t t : terms_after) {
+    auto& list = mentioned_in_[t];
+    list.insert(std::upper_bound(list.begin(), list.end(), rank[v], [&](std::uint32_t r, std::uint32_t w) { return r < rank[w]; }),
+                static_cast<std::uint32_t>(v));
+  }
+}
+
+void SiteBacklinks::add_links(std::size_t v, const Note& n) {
   // The first body link to each other note, with the text around it (ingest kept it with the first
   // link to each target as written, which the first to each note is).
   std::unordered_set<std::string_view> linked;
@@ -73,7 +117,6 @@ void SiteBacklinks::add_body(std::size_t v, const Note& n, const std::vector<std
         if (static_cast<std::size_t>(back - backlinks_[*t].data()) < excerpts_cap_) back->excerpt = n.rendered.excerpts.of(i);
       }
   }
-  for (std::size_t t : terms) mentioned_in_[t].push_back(static_cast<std::uint32_t>(v));
 }
 
 }  // namespace anth::render::site

@@ -3,6 +3,7 @@
 // with the body links that make a backlink a mention and the text around the first of them; the
 // notes whose bodies use each TERM; and each vertex's degree.
 #include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,12 +31,25 @@ class SiteBacklinks {
   // its body uses) list v as mentioning them.
   void add_body(std::size_t v, const Note& n, const std::vector<std::size_t>& terms);
 
+  // v's body passed again after its note changed in place, the edges as they were (a resident site's
+  // patch): the backlinks of the notes it links now or linked (`linked_before`) made again from the
+  // edges and its body, and it is listed as mentioning `terms_after` instead of `terms_before`.
+  void patch_body(const graph::Graph& graph, std::size_t v, const Note& n, const std::vector<std::uint32_t>& linked_before,
+                  const std::vector<std::size_t>& terms_before, const std::vector<std::size_t>& terms_after);
+
   const std::vector<Backlink>& of(std::size_t v) const { return backlinks_[v]; }
   const std::vector<std::uint32_t>& mentioned_in(std::size_t v) const { return mentioned_in_[v]; }
   std::size_t degree(std::size_t v) const { return degree_[v]; }
 
  private:
   Backlink* from(std::size_t target, std::size_t source);
+  // The body links of v mark the backlinks they make mentions, with their excerpts.
+  void add_links(std::size_t v, const Note& n);
+  // A relation's kind as held here, not in the note (a note changed in place would leave it dangling).
+  std::string_view kind_of(std::string_view kind);
+  // The kinds of a backlink in their order.
+  static void order_kinds(Backlink& b);
+  std::set<std::string, std::less<>> kinds_;
 
   const SiteVertices& vertices_;
   std::size_t excerpts_cap_;

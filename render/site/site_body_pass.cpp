@@ -57,6 +57,8 @@ void add_dependencies(const Note& n, const Target& target, const NoteOf& note_of
   }
 }
 
+}  // namespace
+
 SearchDoc search_doc(const Note& n, std::string_view html, std::string_view plain) {
   std::string aliases, text;
   // Aliases and authors are searched with the title's weight (search.js ranks them after the title).
@@ -70,6 +72,8 @@ SearchDoc search_doc(const Note& n, std::string_view html, std::string_view plai
   return {n.id, n.title.empty() ? n.id : n.title, aliases, n.kind ? kind_name(*n.kind) : "?", node_file(n.id), std::move(text),
           std::move(headings)};
 }
+
+namespace {
 
 // The key of each snippet file (search_chunk_key), into `chunk_keys`, and whether each is kept as the
 // site holds it: its key is the one the cache wrote last and every note of it has its pass cached.
@@ -98,6 +102,13 @@ std::uint64_t SiteContext::dependencies_of(const Note& n) const {
   std::string made_of;
   add_dependencies(n, target, note_of, 1, made_of);
   return XXH3_64bits(made_of.data(), made_of.size());
+}
+
+std::vector<std::size_t> SiteContext::term_vertices(const std::vector<std::size_t>& terms) const {
+  std::vector<std::size_t> out;
+  for (std::size_t term : terms)  // a term past the glossary: a damaged .anthology-passes
+    if (term < term_vertex_.size() && term_vertex_[term]) out.push_back(*term_vertex_[term]);
+  return out;
 }
 
 // The key of a note's pass (body_pass_cache.h).
@@ -137,8 +148,8 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
     chunk_kept = kept_chunks(*cache, keys, path_of, !bodies_kept_, chunk_keys);
   }
   std::unordered_map<std::string, std::shared_ptr<const PassedNote>> passes;
-  std::vector<std::optional<std::size_t>> term_vertex;  // each glossary term's vertex, found once
-  for (const auto& term : glossary_.terms()) term_vertex.push_back(vertex(term.id));
+  term_vertex_.clear();  // each glossary term's vertex, found once
+  for (const auto& term : glossary_.terms()) term_vertex_.push_back(vertex(term.id));
   auto target = [this](std::string_view id) { return link_target(id); };
   const EmbedSource embeds = embed_source();
   util::ordered_parallel<PassedBody>(
@@ -185,10 +196,7 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
           if (cache && p.fresh) cache->pack(*p.fresh, entry);
           on_doc(v, entry);
         }
-        std::vector<std::size_t> terms;
-        for (std::size_t term : passed.terms)  // a term past the glossary: a damaged .anthology-passes
-          if (term < term_vertex.size() && term_vertex[term]) terms.push_back(*term_vertex[term]);
-        backlinks_.add_body(v, n, terms);
+        backlinks_.add_body(v, n, term_vertices(passed.terms));
         if (!cache) return;
         passes.emplace(n.path, p.cached ? std::move(p.cached) : std::shared_ptr<const PassedNote>(std::move(p.fresh)));
       });

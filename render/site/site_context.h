@@ -134,6 +134,27 @@ class SiteContext {
 
   static std::string_view kind_class(const Note& n) { return kind_class_of(n); }
 
+  // A resident site's patch (site_render.h; site_context_patch.cpp), once notes changed in place with
+  // the graph's vertices and edges (and the notes' kinds) as they were. refresh_names() takes the
+  // changed notes' names and the findings again; false when the glossary changed (a TERM changed: the
+  // site is then built anew).
+  bool refresh_names(const std::vector<std::size_t>& changed);
+  // What v's body draws from other notes, as it is now (body_dependencies() is the last pass's).
+  std::uint64_t dependencies_now(std::size_t v) const { return dependencies_of(input_.graph.note(v)); }
+  // v's body passed again, as pass_bodies() passes it: its features, its kept HTML, its pass in the
+  // cache, the backlinks of the notes it links (`linked_before`: the vertices it linked at the last
+  // pass) and the TERMs it uses. Its search entries, the one replaced (from the cache) and the new one
+  // with its snippet; nullopt without a resident cache holding its last pass.
+  struct Repassed {
+    SearchEntry before, after;
+    std::vector<std::size_t> terms_before, terms_after;  // vertices of the TERMs its body used and uses
+  };
+  std::optional<Repassed> repass(std::size_t v, const std::vector<std::uint32_t>& linked_before);
+  // The search entry of v with only its snippet and headings (for a snippet file made again).
+  SearchEntry snippet_of(std::size_t v) const;
+  // The features of every body ORed again (any_features()).
+  std::uint8_t features_now();
+
  private:
   // Fills in every body once, on every core, using each in id order (site_body_pass.cpp).
   void pass_bodies(const DocUse& on_doc);
@@ -149,6 +170,8 @@ class SiteContext {
   std::uint64_t pass_key(std::size_t v, std::uint64_t dependencies, bool search) const;
   // What v's body draws from other notes (body_dependencies).
   std::uint64_t dependencies_of(const Note& n) const;
+  // The vertices of the TERMs a pass's glossary terms are (a term past the glossary is left out).
+  std::vector<std::size_t> term_vertices(const std::vector<std::size_t>& terms) const;
   QueryBlockHtml query_html(std::size_t v) const {
     return [this, v](std::size_t b) -> const std::string& { return queries_.html(v, b); };
   }
@@ -169,6 +192,10 @@ class SiteContext {
   bool katex_ = false;
   bool has_pages_ = false;
   BodyStore bodies_;
+  std::vector<std::optional<std::size_t>> term_vertex_;  // each glossary term's vertex
 };
+
+// A note's document for the search index, from its body's text (site_body_pass.cpp).
+SearchDoc search_doc(const Note& n, std::string_view html, std::string_view plain);
 
 }  // namespace anth::render::site

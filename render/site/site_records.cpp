@@ -6,11 +6,16 @@ namespace anth::render::site {
 
 SiteRecords::SiteRecords(const std::vector<Diagnostic>& diagnostics, const std::vector<index::StoredKernelResult>& kernel_results)
     : diagnostics_(diagnostics) {
-  for (std::size_t i = 0; i < diagnostics.size(); ++i) diagnostics_by_file_[diagnostics[i].where.file].push_back(i);
+  refresh_diagnostics();
   for (const index::StoredKernelResult& r : kernel_results) {
     auto [it, fresh] = kernel_by_node_.try_emplace(r.node, &r);
     if (!fresh && std::tie(r.checked_at, r.kernel) > std::tie(it->second->checked_at, it->second->kernel)) it->second = &r;
   }
+}
+
+void SiteRecords::refresh_diagnostics() {
+  diagnostics_by_file_.clear();
+  for (std::size_t i = 0; i < diagnostics_.size(); ++i) diagnostics_by_file_[diagnostics_[i].where.file].push_back(i);
 }
 
 std::vector<const Diagnostic*> SiteRecords::diagnostics_of(std::string_view path) const {

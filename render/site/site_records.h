@@ -2,6 +2,7 @@
 // What the checks recorded about the notes, found by note: the diagnostics of each file, in report
 // order, and the last stored kernel result of each node.
 #include <map>
+#include <unordered_map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,9 @@ class SiteRecords {
  public:
   SiteRecords(const std::vector<Diagnostic>& diagnostics, const std::vector<index::StoredKernelResult>& kernel_results);
 
+  // The diagnostics taken again from the list given, whose content changed (a resident site's patch).
+  void refresh_diagnostics();
+
   std::vector<const Diagnostic*> diagnostics_of(std::string_view path) const;
   // The position of a diagnostic in the list, for anchors on provenance.html.
   std::size_t diagnostic_index(const Diagnostic* d) const { return static_cast<std::size_t>(d - diagnostics_.data()); }
@@ -23,7 +27,7 @@ class SiteRecords {
 
  private:
   const std::vector<Diagnostic>& diagnostics_;
-  std::map<std::string, std::vector<std::size_t>, std::less<>> diagnostics_by_file_;
+  std::unordered_map<std::string_view, std::vector<std::size_t>> diagnostics_by_file_;  // keys view the list
   std::map<std::string, const index::StoredKernelResult*, std::less<>> kernel_by_node_;
 };
 

@@ -28,19 +28,31 @@ SiteVertices::SiteVertices(const Corpus& corpus, const graph::Graph& g) {
   for (std::size_t r = 0; r < count; ++r) rank_[by_id_[r]] = static_cast<std::uint32_t>(r);
 
   files_.resize(count);
+  ids_.resize(count);
+  titles_.resize(count);
   labels_.resize(count);
   link_targets_.resize(count);
   for (std::size_t v = 0; v < count; ++v) {
-    const Note& n = g.note(v);
-    vertex_of_.emplace(n.id, static_cast<std::uint32_t>(v));
-    if (const Note* named = corpus.find(n.id)) link_targets_[v] = {n.id, named->title, kind_class_of(*named)};
-    else link_targets_[v] = {n.id, "", ""};
-    files_[v] = node_file(n.id);
-    // A glossary term and a page (whose id is only its path's) are known by their names; every other
-    // node by its id and title.
-    labels_[v] = (n.kind == Kind::Term || n.kind == Kind::Page) && !n.title.empty() ? n.title : n.id + (n.title.empty() ? "" : " \u2014 " + n.title);
+    files_[v] = node_file(g.note(v).id);
+    ids_[v] = g.note(v).id;
+    vertex_of_.emplace(ids_[v], static_cast<std::uint32_t>(v));
+    refresh(corpus, g, v);
   }
   for (std::size_t v : by_id_) by_path_.try_emplace(g.note(v).path, &g.note(v));
+}
+
+void SiteVertices::refresh(const Corpus& corpus, const graph::Graph& g, std::size_t v) {
+  const Note& n = g.note(v);
+  if (const Note* named = corpus.find(n.id)) {
+    titles_[v] = named->title;
+    link_targets_[v] = {ids_[v], titles_[v], kind_class_of(*named)};
+  } else {
+    titles_[v].clear();
+    link_targets_[v] = {ids_[v], "", ""};
+  }
+  // A glossary term and a page (whose id is only its path's) are known by their names; every other
+  // node by its id and title.
+  labels_[v] = (n.kind == Kind::Term || n.kind == Kind::Page) && !n.title.empty() ? n.title : n.id + (n.title.empty() ? "" : " \u2014 " + n.title);
 }
 
 std::optional<std::size_t> SiteVertices::vertex(std::string_view id) const {

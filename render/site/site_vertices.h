@@ -18,6 +18,11 @@ class SiteVertices {
  public:
   SiteVertices(const Corpus& corpus, const graph::Graph& graph);
 
+  // The names of v taken again from its note changed in place, its id as it was (a resident site's
+  // patch): what a link to it shows and its label. The site holds its own copies of the ids and
+  // titles, so a note changed in place leaves nothing here dangling.
+  void refresh(const Corpus& corpus, const graph::Graph& graph, std::size_t v);
+
   const std::vector<std::size_t>& by_id() const { return by_id_; }
   std::uint32_t rank(std::size_t v) const { return rank_[v]; }
   const std::vector<std::uint32_t>& ranks() const { return rank_; }
@@ -32,7 +37,8 @@ class SiteVertices {
   std::vector<std::size_t> by_id_;
   std::vector<std::uint32_t> rank_;
   std::vector<std::string> files_, labels_;
-  std::unordered_map<std::string_view, std::uint32_t> vertex_of_;  // keys view the notes' ids
+  std::vector<std::string> ids_, titles_;  // each vertex's id and what a link to it shows as its title
+  std::unordered_map<std::string_view, std::uint32_t> vertex_of_;  // keys view ids_
   std::vector<LinkTarget> link_targets_;
   std::unordered_map<std::string, const Note*> by_path_;
 };

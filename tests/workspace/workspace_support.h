@@ -2,6 +2,7 @@
 // What the workspace tests compare: a cold run over the files as they are (ingest, graph, rules, the
 // site in memory, as `build` makes them), and the same views of a workspace after its patches.
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,33 @@ inline std::map<std::string, std::string> live_files(const workspace::LiveSite& 
   std::map<std::string, std::string> out;
   for (const std::string& path : live.paths())
     if (path != render::site::page_keys_file) out[path] = *live.file(path);
+  return out;
+}
+
+// The site fixture copied to `dir`/corpus and opened, its site served from `dir`/site, rendered once.
+struct Served {
+  fs::path root;
+  std::unique_ptr<workspace::Workspace> workspace;
+  std::unique_ptr<workspace::LiveSite> live;
+};
+
+inline Served serve_copy(const fs::path& dir) {
+  Served s{dir / "corpus", open_copy(source_dir() / "tests" / "fixtures" / "site" / "corpus", dir / "corpus"), nullptr};
+  render::site::SiteOptions options;
+  options.site_title = s.workspace->config().site_title;
+  s.live = std::make_unique<workspace::LiveSite>(options, std::vector<index::StoredKernelResult>{}, dir / "site");
+  REQUIRE(s.live->render(*s.workspace));
+  return s;
+}
+
+// The files that differ between the served site and a cold build.
+inline std::vector<std::string> differ_from_cold(const Cold& cold, const workspace::LiveSite& live) {
+  std::map<std::string, std::string> served = live_files(live);
+  std::vector<std::string> out;
+  for (const auto& [path, bytes] : cold.site)
+    if (auto it = served.find(path); it == served.end() || it->second != bytes) out.push_back(path);
+  for (const auto& entry : served)
+    if (!cold.site.count(entry.first)) out.push_back(entry.first + " (not in the cold site)");
   return out;
 }
 

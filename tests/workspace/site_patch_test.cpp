@@ -1,0 +1,64 @@
+// The kept site patched (render/site/site_render.h): an edit that keeps the graph is a patch, and it
+// renders again every page that shows something of the changed note, so that the served site equals a
+// cold `build` of the same files. Each step names the page that a patch missing it would leave stale.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include "tests/workspace/workspace_support.h"
+
+namespace anth::test {
+
+namespace {
+
+namespace ws = workspace_support;
+
+void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
+  std::string text = read_file(file);
+  auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), to);
+  std::ofstream(file, std::ios::binary) << text;
+}
+
+}  // namespace
+
+TEST_CASE("site patch: an edit that keeps the graph renders again the pages that show the note", "[workspace][site]") {
+  TempDir dir;
+  ws::Served served = ws::serve_copy(dir.path());
+  const fs::path& root = served.root;
+  workspace::Workspace& w = *served.workspace;
+  workspace::LiveSite& live = *served.live;
+  // `patch`: whether the change must be a patch of the kept render (nullopt: either).
+  auto apply = [&](const std::string& path, std::optional<bool> patch) {
+    const std::size_t before = live.patches();
+    w.update_from_disk(path);
+    w.refresh();
+    REQUIRE(live.render(w));
+    if (patch) CHECK(live.patches() == before + (*patch ? 1 : 0));
+    CHECK(ws::differ_from_cold(ws::cold_run(root), live) == std::vector<std::string>{});
+  };
+
+  // The words around NOTE-001's first link to LIT-001: LIT-001's backlinks show them.
+  replace_in(root / "notes/NOTE-001.md", "motivates the", "justifies the");
+  apply("notes/NOTE-001.md", true);
+  // NOTE-001 stops saying "attention": the TERM's page no longer lists it among its users.
+  replace_in(root / "notes/NOTE-001.md", "and attention without it", "and a model without it");
+  replace_in(root / "notes/NOTE-001.md", "Attention appears twice", "The term appears twice");
+  apply("notes/NOTE-001.md", true);
+  // LIT-002's title: what a link to it shows, on the pages near it and in the bodies linking it.
+  replace_in(root / "lit/LIT-002.md", "title: Query-Key Normalization for Transformers", "title: Normalized queries and keys");
+  apply("lit/LIT-002.md", true);
+  // NOTE-002 embeds LIT-002 (which it links already: a patch or, for a second edge, a whole render), then LIT-002's body changes: NOTE-002's body
+  // shows it.
+  replace_in(root / "notes/NOTE-002.md", "It does not cite", "![[LIT-002]] It does not cite");
+  apply("notes/NOTE-002.md", std::nullopt);
+  replace_in(root / "lit/LIT-002.md", "Normalizes each query", "Scales each query");
+  apply("lit/LIT-002.md", true);
+  // A body edit with nothing else showing it: its own page, search and listings only.
+  replace_in(root / "theory/THEORY-001.md", "\n---\n", "\n---\nA sentence more.\n");
+  apply("theory/THEORY-001.md", true);
+  CHECK(live.pages_patched() >= 1);
+}
+
+}  // namespace anth::test
