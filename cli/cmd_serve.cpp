@@ -42,7 +42,7 @@ long elapsed_ms(std::chrono::steady_clock::time_point since) {
 }  // namespace
 
 int run_serve(const Args& args) {
-  // Two malloc arenas, not one per thread: the render's workers and the HTTP pool's 64 threads each
+  // Two malloc arenas, not one per thread: the render's workers and the HTTP connections' threads each
   // kept the memory freed in their own arena, which made serve's peak 315 MiB instead of 247 MiB at
   // 10,000 notes (docs/serve.md, "Cost"); the threads allocate little, so sharing costs nothing measurable.
   mallopt(M_ARENA_MAX, 2);
