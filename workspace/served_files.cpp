@@ -1,34 +1,22 @@
 // What the server decides by a request's path alone: which file of the site it names, its type, and
 // the live-reload script added to pages (workspace/site_server.h).
 #include <array>
+#include <cctype>
 #include <string>
 #include <utility>
 
+#include "core/graph/link_path.h"
 #include "workspace/site_server.h"
 
 namespace anth::workspace {
 
 std::optional<std::string> request_path(std::string_view target) {
   target = target.substr(0, target.find_first_of("?#"));
-  auto hex = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
-  std::string out;
-  out.reserve(target.size());
-  for (std::size_t i = 0; i < target.size(); ++i) {
-    if (target[i] != '%') {
-      out += target[i];
-      continue;
-    }
-    int hi = i + 2 < target.size() ? hex(target[i + 1]) : -1, lo = hi < 0 ? -1 : hex(target[i + 2]);
-    if (lo < 0) return std::nullopt;
-    out += static_cast<char>(hi * 16 + lo);
-    i += 2;
-  }
-  return out;
+  // graph::percent_decode keeps a malformed escape as written; a request holding one is refused.
+  auto hex = [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; };
+  for (std::size_t i = target.find('%'); i != std::string_view::npos; i = target.find('%', i + 1))
+    if (i + 2 >= target.size() || !hex(target[i + 1]) || !hex(target[i + 2])) return std::nullopt;
+  return graph::percent_decode(target);
 }
 
 std::optional<std::string> site_path(std::string_view decoded) {

@@ -9,6 +9,7 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
+#include <nlohmann/json.hpp>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -30,23 +31,10 @@ namespace {
 
 constexpr const char* events_path = "/__anthology/events";
 
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
-    else if (static_cast<unsigned char>(c) < 0x20) {
-      char u[8];
-      std::snprintf(u, sizeof u, "\\u%04x", c);
-      out += u;
-    } else out += c;
-  }
-  return out + "\"";
-}
-
 std::string change_event(std::uint64_t number, const std::vector<std::string>& pages) {
-  std::string data = "{\"pages\":[";
-  for (std::size_t i = 0; i < pages.size(); ++i) data += (i ? "," : "") + json_string(pages[i]);
-  return "id: " + std::to_string(number) + "\nevent: change\ndata: " + data + "]}\n\n";
+  // A file name need not be UTF-8: replaced, not refused, in the event's JSON.
+  std::string data = nlohmann::json{{"pages", pages}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return "id: " + std::to_string(number) + "\nevent: change\ndata: " + data + "\n\n";
 }
 
 // A connected socket whose reads and writes give up after a time. Asio's blocking calls ignore

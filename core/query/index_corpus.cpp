@@ -89,7 +89,7 @@ util::Expected<IndexGraph> graph_of_ids(sqlite3* db, const std::vector<std::stri
   auto r = rows_of(nodes, list, [&](const Statement& s) { b.add_note(s); });
   if (r) r = rows_of(tags, list, [&](const Statement& s) { b.add_string(s, &Note::tags); });
   if (r) r = rows_of(authors, list, [&](const Statement& s) { b.add_string(s, &Note::authors); });
-  if (r) r = rows_of(relations, &holders == &ids ? list : json_array(holders), [&](const Statement& s) { b.add_relation(s); });
+  if (r) r = rows_of(relations, json_array(holders), [&](const Statement& s) { b.add_relation(s); });
   if (!r) return std::unexpected(r.error());
   return b.finish(db);
 }

@@ -67,9 +67,7 @@ class SiteRender {
     std::uint64_t edges = 0;        // its edges out, with their kinds
     std::uint64_t status = 0;       // its status (the home page shows the top notes' own)
   };
-  // The site-wide pages, one task each (the listings of a kind together, a tag page each); `by_tag`
-  // holds the tag pages' members while the tasks run. A patch makes those that may show what changed.
-  // What a patch changed that the site-wide pages show (null: a whole render, every page).
+  // What a patch changed that the site-wide pages show.
   struct SiteChange {
     bool names = false;        // what a link to a changed note shows
     bool findings = false;     // the diagnostics
@@ -77,6 +75,9 @@ class SiteRender {
     bool status = false;       // a changed note's status
     std::vector<std::size_t> notes;  // the changed notes (their listings' pages)
   };
+  // The site-wide pages, one task each (the listings of a kind together, a tag page each); `by_tag`
+  // holds the tag pages' members while the tasks run. With a `change`, only those that may show it
+  // (null: a whole render, every page).
   static std::vector<std::function<void()>> site_page_tasks(const Pages& pages, const std::vector<std::size_t>& order,
                                                             const std::function<bool(const std::string&, std::string)>& put,
                                                             std::map<std::string, std::vector<std::size_t>>& by_tag,

@@ -246,7 +246,6 @@ SiteRender::Patched SiteRender::patch(const FileSink& sink, const DropFile& drop
   rendered_ = 0;
   if (!ctx_ || !search_ || !templates_) return Patched::rebuild;
   const graph::Graph& g = input_.graph;
-  const std::size_t count = g.vertex_count();
   std::optional<std::vector<std::size_t>> found = changed_notes(touched);
   if (!found) return Patched::rebuild;
   const std::vector<std::size_t>& changed = *found;

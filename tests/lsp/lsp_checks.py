@@ -237,6 +237,9 @@ def rename_files():
     r = c.request("textDocument/rename", at("lit/LIT-2.md", 1, 5, newName="LIT-21"))["result"]
     check("no file rename over an existing file", [x for x in r.get("documentChanges", []) if "kind" in x], [])
     os.remove(os.path.join(ROOT, "lit", "LIT-21.md"))
+    # An id with a '/' is a name: the file is not moved into another folder or out of the corpus.
+    r = c.request("textDocument/rename", at("lit/LIT-2.md", 1, 5, newName="../../LIT-22"))["result"]
+    check("no file rename to a path", [x for x in r.get("documentChanges", []) if "kind" in x], [])
     stop(c)
 
 

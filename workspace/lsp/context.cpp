@@ -4,6 +4,7 @@
 
 #include "core/model/wikilink_text.h"
 #include "core/util/contained_file.h"
+#include "workspace/lsp/targets.h"
 #include "workspace/lsp/uri.h"
 
 namespace anth::workspace::lsp {
@@ -55,8 +56,7 @@ Range Context::range_at(const Text& text, int line, int column) const {
   std::size_t start = static_cast<std::size_t>(text.lines.byte_of(line - 1, column));
   std::size_t end = l.size(), from = start;
   if (start > 0 && l[start - 1] == '!' && l.substr(start, 2) == "[[") --from;
-  std::size_t url = l.substr(start, 1) == "[" || l.substr(start, 2) == "![" ? l.find("](", start) : std::string_view::npos;
-  std::size_t close = url == std::string_view::npos ? url : l.find(')', url + 2);
+  std::size_t close = markdown_link_close(l, start);
   if (l.substr(start, 2) == "[[") {
     if (auto span = WikilinkFinder(l).at(start)) end = span->close + 2;
   } else if (close != std::string_view::npos) {  // a markdown link, to its ')'

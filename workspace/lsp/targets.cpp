@@ -37,8 +37,7 @@ std::optional<Target> file_link_at(const Note& note, const TextLines& lines, int
   for (const Relation& r : note.relations) {
     if (r.origin != Origin::Link || r.where.line - 1 != line) continue;
     std::size_t start = static_cast<std::size_t>(lines.byte_of(line, r.where.column));
-    std::size_t url = line_text.find("](", start);
-    std::size_t close = url == std::string_view::npos ? url : line_text.find(')', url + 2);
+    std::size_t close = markdown_link_close(line_text, start);
     if (close == std::string_view::npos || column < static_cast<int>(start) || column > static_cast<int>(close)) continue;
     Target t;
     t.id = r.to;
@@ -51,7 +50,7 @@ std::optional<Target> file_link_at(const Note& note, const TextLines& lines, int
         t.heading = l.heading;
         break;
       }
-    std::size_t at = line_text.find(r.written, url + 2);
+    std::size_t at = line_text.find(r.written, line_text.find("](", start) + 2);
     t.written_at = at == std::string_view::npos || at >= close ? -1 : static_cast<int>(at);
     return t;
   }
@@ -95,6 +94,12 @@ std::optional<Target> field_value_at(const Note& note, const TextLines& lines, i
 }
 
 }  // namespace
+
+std::size_t markdown_link_close(std::string_view line, std::size_t open) {
+  if (line.substr(open, 1) != "[" && line.substr(open, 2) != "![") return std::string_view::npos;
+  std::size_t url = line.find("](", open);
+  return url == std::string_view::npos ? url : line.find(')', url + 2);
+}
 
 std::optional<Target> target_at(const Context::Document& doc, int line, int column) {
   if (!doc.note || column < 0) return std::nullopt;

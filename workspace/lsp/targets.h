@@ -22,6 +22,10 @@ struct Target {
   int written_at = -1;     // byte column of `written` on the line; -1 when it is not there as is
 };
 
+// The byte offset of the ')' closing a markdown link (`[text](dest)`) whose '[' (or "![") is at `open`
+// on the line; npos when none closes there.
+std::size_t markdown_link_close(std::string_view line, std::size_t open);
+
 // The target at a 0-based line and byte column of the document, nullopt when there is none.
 std::optional<Target> target_at(const Context::Document& doc, int line, int column);
 // The target at a request's params.position.

@@ -36,7 +36,9 @@ std::optional<Target> renamable(Context& context, const json& params, Context::D
 // The note's new path when its file is named by the id and the client can rename it; nullopt otherwise
 // (a file of the new name exists: the edit then leaves the file alone rather than fail as a whole).
 std::optional<std::string> renamed_file(const Context& context, const Note& note, const std::string& id, const std::string& name) {
-  if (!context.rename_files) return std::nullopt;
+  // An id may hold '/' ("a/b" is a name, not a path): such a one keeps the file where it is, so that no
+  // rename can move a note into another folder, or out of the corpus.
+  if (!context.rename_files || name.find_first_of("/\\") != std::string::npos || name == "." || name == "..") return std::nullopt;
   std::size_t slash = note.path.rfind('/');
   std::string folder = slash == std::string::npos ? "" : note.path.substr(0, slash + 1);
   if (note.path != folder + id + ".md") return std::nullopt;
