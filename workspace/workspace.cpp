@@ -14,6 +14,7 @@
 #include "ingest/resolver.h"
 #include "ingest/scan.h"
 #include "workspace/resolution_reset.h"
+#include "workspace/rule_inputs.h"
 
 namespace anth::workspace {
 
@@ -38,6 +39,14 @@ Diagnostic too_deep(const std::string& folder) {
   return {"S008", find_rule("S008")->severity, {folder, 1, 1},
           "folder more than " + std::to_string(ingest::max_folder_depth) + " folders deep: the notes in it are not read",
           {}};
+}
+
+// What a link's anchor is found by (ingest/link_anchors.h): the anchors' texts, ids and levels, not
+// their lines.
+bool same_anchors(const std::vector<BodyAnchor>& a, const std::vector<BodyAnchor>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const BodyAnchor& x, const BodyAnchor& y) {
+    return x.text == y.text && x.id == y.id && x.level == y.level;
+  });
 }
 
 // A body made for the site stays in memory only when the site reads bodies (ingest::LoadOptions::bodies).
@@ -95,13 +104,27 @@ void Workspace::put(ParsedNote parse) {
   std::size_t i = it - corpus_.notes.begin();
   Parsed info{parse.note.id, parse.note.in_graph, std::move(parse.diagnostics)};
   pending_.push_back(parse.note.path);
+  add_keys(parse.note, fresh_keys_);
   if (it != corpus_.notes.end() && it->path == parse.note.path) {
     add_keys(*it, stale_keys_);
+    // The links to it read its kind (R003) and its headings and blocks (R007): when those moved, the
+    // notes naming it are resolved again.
+    if (it->kind != parse.note.kind || !same_anchors(it->rendered.anchors, parse.note.rendered.anchors))
+      add_keys(parse.note, reach_keys_);
+    Parsed& was = parsed_[i];
+    // Its id or place changed, or the resolve gave it another than parsed (a page's suffix, a duplicate
+    // taken out): the ids are told apart over the corpus again.
+    ids_moved_ = ids_moved_ || was.id != info.id || was.in_graph != info.in_graph || was.resolved_id != was.id ||
+                 was.resolved_in_graph != was.in_graph;
+    findings_moved_ = findings_moved_ || was.findings != info.findings;
     parse.note.committed = it->committed;  // the day of the file's last commit stays the file's
     *it = std::move(parse.note);
-    info.resolved_id = std::move(parsed_[i].resolved_id);  // what the graph knows it as, until resolved again
-    info.resolved_in_graph = parsed_[i].resolved_in_graph;
-    parsed_[i] = std::move(info);
+    info.resolved_id = std::move(was.resolved_id);  // what the graph knows it as, until resolved again
+    info.resolved_in_graph = was.resolved_in_graph;
+    info.link_findings = std::move(was.link_findings);  // compared with what the resolve finds now
+    info.anchor_findings = std::move(was.anchor_findings);
+    info.rule_inputs = was.rule_inputs;
+    was = std::move(info);
     return;
   }
   corpus_.notes.insert(it, std::move(parse.note));
@@ -150,85 +173,118 @@ void Workspace::sync_with_disk() {
     if (!held.count(f.path)) added.push_back(f.path);
   for (const std::string& p : gone) remove(p);
   for (const std::string& p : added) update_from_disk(p);
-  folder_findings_.clear();
-  for (const std::string& folder : scan.too_deep) folder_findings_.push_back(too_deep(folder));
+  std::vector<Diagnostic> folders;
+  for (const std::string& folder : scan.too_deep) folders.push_back(too_deep(folder));
+  findings_moved_ = findings_moved_ || folders != folder_findings_;
+  folder_findings_ = std::move(folders);
   corpus_.folder_stamps = ingest::encode_folder_stamps(scan);
   pending_.push_back("");  // the folders' findings may have changed
 }
 
 // Resolves what a change can affect (every note the first time), then graph and rules: what
-// open_session does after ingest.
+// open_session does after ingest, each step kept where the change cannot reach it (workspace.h).
 void Workspace::check() {
   util::PhaseTimer timer;  // ANTHOLOGY_TIMINGS=1: where a patch's time goes
   resolve_patch();
   timer.mark("workspace: resolve");
-  patch_graph();
+  const bool edges_kept = patch_graph();
   timer.mark("workspace: graph");
-  // The resolve's findings are joined afresh by the next patch from the notes' own (parsed_): moved,
-  // not copied, so that the findings are held once besides the notes' and the sorted ones.
-  std::vector<Diagnostic> raw = std::move(corpus_.diagnostics);
-  corpus_.diagnostics.clear();
-  raw.insert(raw.end(), config_.findings.begin(), config_.findings.end());
-  std::vector<Diagnostic> graph_findings = rules::check_graph(corpus_, *graph_);
-  raw.insert(raw.end(), graph_findings.begin(), graph_findings.end());
-  timer.mark("workspace: rules");
+  const bool inputs_moved = rule_inputs_moved();
+  const bool rules_again = !edges_kept || inputs_moved;
+  if (rules_again) graph_findings_ = rules::check_graph(corpus_, *graph_);
+  timer.mark(rules_again ? "workspace: rules" : "workspace: rules kept");
+  if (!rules_again && !findings_moved_) {
+    timer.mark("workspace: findings kept");
+    return;
+  }
+  // The findings joined afresh from the notes' own (parsed_), configured and sorted.
+  std::vector<Diagnostic> raw;
+  auto append = [&](const std::vector<Diagnostic>& d) { raw.insert(raw.end(), d.begin(), d.end()); };
+  for (const Parsed& p : parsed_) append(p.findings);
+  append(folder_findings_);
+  append(id_findings_);
+  for (const Parsed& p : parsed_) append(p.link_findings);
+  for (const Parsed& p : parsed_) append(p.anchor_findings);
+  append(config_.findings);
+  append(graph_findings_);
   diagnostics_ = rules::finalize_diagnostics(std::move(raw), corpus_, config_);
+  findings_moved_ = false;
   timer.mark("workspace: findings configured and sorted");
 }
 
-// ingest::resolve_corpus, again only where a change can reach (link_keys.h); the findings in its order.
+// ingest::resolve_corpus, again only where a change can reach (link_keys.h).
 void Workspace::resolve_patch() {
-  for (std::size_t i = 0; i < corpus_.notes.size(); ++i)
-    restore_parsed_identity(corpus_.notes[i], parsed_[i].id, parsed_[i].in_graph);
-  std::vector<Diagnostic> id_findings;
-  ingest::resolve_ids(corpus_, id_findings);
-  // A note whose id or place in the graph came out otherwise than last time (a duplicate went or came,
-  // a page's id got or lost its suffix) is named differently: it counts as changed.
-  LinkKeys keys = std::move(stale_keys_);
-  stale_keys_.clear();
-  for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
-    const Note& n = corpus_.notes[i];
-    Parsed& p = parsed_[i];
-    if (p.resolved_id != n.id || p.resolved_in_graph != n.in_graph) {
-      if (!p.dirty) keys.insert(util::fold_case(p.resolved_id));
-      p.dirty = true;
-      notes_moved_ = true;
+  LinkKeys keys;
+  if (notes_moved_ || ids_moved_ || !resolver_) {
+    // The ids told apart over the corpus again (a page's suffix, a duplicate taken out of the graph).
+    for (std::size_t i = 0; i < corpus_.notes.size(); ++i)
+      restore_parsed_identity(corpus_.notes[i], parsed_[i].id, parsed_[i].in_graph);
+    id_findings_.clear();
+    ingest::resolve_ids(corpus_, id_findings_);
+    findings_moved_ = true;
+    // A note whose id or place in the graph came out otherwise than last time (a duplicate went or
+    // came, a page's id got or lost its suffix) is named differently: it counts as changed.
+    keys = std::move(stale_keys_);
+    for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
+      const Note& n = corpus_.notes[i];
+      Parsed& p = parsed_[i];
+      if (p.resolved_id != n.id || p.resolved_in_graph != n.in_graph) {
+        if (!p.dirty) keys.insert(util::fold_case(p.resolved_id));
+        p.dirty = true;
+        notes_moved_ = true;
+      }
+      if (p.dirty) add_keys(n, keys);
     }
-    if (p.dirty) add_keys(n, keys);
+    resolver_.reset();
+  } else {
+    // Every changed note kept its parsed id and place: each takes the id the last resolve gave it, and
+    // only a key a changed note lost or gained (a title, an alias) can name something else now.
+    for (std::size_t i = 0; i < corpus_.notes.size(); ++i)
+      if (parsed_[i].dirty) restore_parsed_identity(corpus_.notes[i], parsed_[i].resolved_id, parsed_[i].resolved_in_graph);
+    for (const std::string& k : stale_keys_)
+      if (!fresh_keys_.count(k)) keys.insert(k);
+    for (const std::string& k : fresh_keys_)
+      if (!stale_keys_.count(k)) keys.insert(k);
+    if (!keys.empty()) resolver_.reset();
+    keys.insert(reach_keys_.begin(), reach_keys_.end());
   }
+  stale_keys_.clear();
+  fresh_keys_.clear();
+  reach_keys_.clear();
   // Many keys (a folder synced, many files at once): resolving every note is cheaper than asking.
   const bool all = keys.size() > 256;
-  for (std::size_t i = 0; i < corpus_.notes.size(); ++i)
-    if (!parsed_[i].dirty && (all || names_any(corpus_.notes[i], keys))) parsed_[i].dirty = true;
+  if (!keys.empty())
+    for (std::size_t i = 0; i < corpus_.notes.size(); ++i)
+      if (!parsed_[i].dirty && (all || names_any(corpus_.notes[i], keys))) parsed_[i].dirty = true;
 
   static const std::set<std::string> every_rule;  // as resolve_corpus(corpus): finalize_diagnostics applies the settings
-  ingest::NoteResolver resolver(corpus_, every_rule);
-  for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
-    Parsed& p = parsed_[i];
-    if (!p.dirty) continue;
-    Note& n = corpus_.notes[i];
+  if (!resolver_) resolver_ = std::make_unique<ingest::NoteResolver>(corpus_, every_rule);
+  std::vector<std::size_t> again;
+  for (std::size_t i = 0; i < corpus_.notes.size(); ++i)
+    if (parsed_[i].dirty) again.push_back(i);
+  std::vector<std::vector<Diagnostic>> before(again.size());
+  for (std::size_t j = 0; j < again.size(); ++j) {
+    Parsed& p = parsed_[again[j]];
+    Note& n = corpus_.notes[again[j]];
+    before[j] = std::move(p.link_findings);
+    before[j].insert(before[j].end(), p.anchor_findings.begin(), p.anchor_findings.end());
     clear_resolution(n);
     p.link_findings.clear();
-    if (n.in_graph) resolver.resolve(n, p.link_findings);
+    if (n.in_graph) resolver_->resolve(n, p.link_findings);
   }
-  for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
-    Parsed& p = parsed_[i];
-    if (!p.dirty) continue;
+  for (std::size_t j = 0; j < again.size(); ++j) {
+    Parsed& p = parsed_[again[j]];
     p.anchor_findings.clear();
-    if (corpus_.notes[i].in_graph) ingest::resolve_anchors(corpus_.notes[i], corpus_, p.anchor_findings);
+    if (corpus_.notes[again[j]].in_graph) ingest::resolve_anchors(corpus_.notes[again[j]], corpus_, p.anchor_findings);
+    std::vector<Diagnostic> now = p.link_findings;
+    now.insert(now.end(), p.anchor_findings.begin(), p.anchor_findings.end());
+    findings_moved_ = findings_moved_ || now != before[j];
   }
-
-  corpus_.diagnostics.clear();
-  auto append = [&](const std::vector<Diagnostic>& d) { corpus_.diagnostics.insert(corpus_.diagnostics.end(), d.begin(), d.end()); };
-  for (const Parsed& p : parsed_) append(p.findings);
-  append(folder_findings_);
-  append(id_findings);
-  for (const Parsed& p : parsed_) append(p.link_findings);
-  for (const Parsed& p : parsed_) append(p.anchor_findings);
 }
 
-// The graph's edges re-pointed at the relations resolved again, or the graph built again.
-void Workspace::patch_graph() {
+// The graph's edges re-pointed at the relations resolved again, or the graph built again. True when
+// the graph kept its vertices and edges.
+bool Workspace::patch_graph() {
   bool kept = graph_ && !notes_moved_;
   for (std::size_t i = 0; kept && i < corpus_.notes.size(); ++i) {
     if (!parsed_[i].dirty || !corpus_.notes[i].in_graph) continue;
@@ -245,9 +301,25 @@ void Workspace::patch_graph() {
     if (parsed_[i].dirty) parsed_[i].touched = refreshes_;
     parsed_[i].resolved_id = corpus_.notes[i].id;
     parsed_[i].resolved_in_graph = corpus_.notes[i].in_graph;
-    parsed_[i].dirty = false;
   }
   notes_moved_ = false;
+  ids_moved_ = false;
+  return kept;
+}
+
+// Whether a note resolved again by this refresh reads otherwise to the rules; each one's print is
+// taken afresh. Leaves no note to resolve again.
+bool Workspace::rule_inputs_moved() {
+  bool moved = false;
+  for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
+    Parsed& p = parsed_[i];
+    if (!p.dirty) continue;
+    p.dirty = false;
+    std::uint64_t print = rule_inputs_print(corpus_.notes[i]);
+    moved = moved || print != p.rule_inputs;
+    p.rule_inputs = print;
+  }
+  return moved;
 }
 
 std::vector<const Note*> Workspace::touched_since(std::uint64_t since) const {

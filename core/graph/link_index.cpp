@@ -46,13 +46,14 @@ const F* first_fitting(const std::vector<F>& files, std::string_view key) {
 
 std::string_view file_stem(std::string_view path) { return without_md(last_segment(path)); }
 
-LinkIndex::LinkIndex(const Corpus& corpus) {
-  for (const Note& n : corpus.notes) {
+LinkIndex::LinkIndex(const Corpus& corpus) : corpus_(&corpus) {
+  for (At i = 0; i < corpus.notes.size(); ++i) {
+    const Note& n = corpus.notes[i];
     if (!n.in_graph) continue;
     std::string path = util::fold_case(without_md(n.path));
-    paths_.try_emplace(path, n.id);
-    names_[std::string(last_segment(path))].push_back({path, n.id});
-    ids_.try_emplace(util::fold_case(n.id), n.id);
+    paths_.try_emplace(path, i);
+    names_[std::string(last_segment(path))].push_back({path, i});
+    ids_.try_emplace(util::fold_case(n.id), i);
   }
   for (auto& [name, files] : names_) closest_first(files);
   for (const Attachment& a : corpus.attachments) {
@@ -62,10 +63,11 @@ LinkIndex::LinkIndex(const Corpus& corpus) {
   }
   for (auto& [name, files] : attachment_names_) closest_first(files);
   attachment_folder_ = util::fold_case(corpus.attachment_folder);
-  for (const Note& n : corpus.notes) {
+  for (At i = 0; i < corpus.notes.size(); ++i) {
+    const Note& n = corpus.notes[i];
     if (!n.in_graph) continue;
-    if (!n.title.empty()) named_.try_emplace(util::fold_case(n.title), n.id);
-    for (const std::string& a : n.aliases) named_.try_emplace(util::fold_case(a), n.id);
+    if (!n.title.empty()) named_.try_emplace(util::fold_case(n.title), i);
+    for (const std::string& a : n.aliases) named_.try_emplace(util::fold_case(a), i);
   }
 }
 
@@ -76,15 +78,15 @@ std::string_view LinkIndex::resolve(std::string_view written, LinkFrom from) con
   const bool relative = key.starts_with("./") || key.starts_with("../");
   if (relative || (from.relative_first && !key.starts_with('/'))) {
     std::string joined = join_relative(util::fold_case(folder_of(from.path)), key);
-    if (auto it = paths_.find(joined); it != paths_.end()) return it->second;
+    if (auto it = paths_.find(joined); it != paths_.end()) return id_at(it->second);
     if (relative) return {};
   }
   if (key.starts_with('/')) key = join_relative({}, key);
-  if (auto it = paths_.find(key); it != paths_.end()) return it->second;
+  if (auto it = paths_.find(key); it != paths_.end()) return id_at(it->second);
   if (auto it = names_.find(std::string(last_segment(key))); it != names_.end())
-    if (const File* f = first_fitting(it->second, key)) return f->id;
-  if (auto it = ids_.find(key); it != ids_.end()) return it->second;
-  if (auto it = named_.find(key); it != named_.end()) return it->second;
+    if (const File* f = first_fitting(it->second, key)) return id_at(f->note);
+  if (auto it = ids_.find(key); it != ids_.end()) return id_at(it->second);
+  if (auto it = named_.find(key); it != named_.end()) return id_at(it->second);
   return {};
 }
 

@@ -8,6 +8,10 @@
 // All compared with Unicode's case folding (core/util/case_fold). Ingest's resolver resolves
 // relations and body links with it; whoever needs to resolve a written reference later asks it too.
 // Attachments (files that are not notes) are found the same way, and in Obsidian's attachment folder.
+// Notes are held by their place in corpus.notes, not by their strings, so that an index stays true
+// while a note is replaced in place by one with the same names, id and path (a resident workspace
+// keeps its index across such edits: workspace/workspace.h).
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -30,7 +34,7 @@ class LinkIndex {
   explicit LinkIndex(const Corpus& corpus);
 
   // The id a written reference names ("" when none): trimmed, case-folded, without a ".md" suffix.
-  // The view points into the corpus's notes.
+  // The view points into the corpus's notes (the note's id as it is now).
   std::string_view resolve(std::string_view written, LinkFrom from) const;
   std::string_view resolve(std::string_view written) const { return resolve(written, LinkFrom{}); }
 
@@ -41,14 +45,17 @@ class LinkIndex {
   const Attachment* attachment(std::string_view written, LinkFrom from) const;
 
  private:
+  using At = std::uint32_t;  // a note's place in corpus.notes
   struct File {
     std::string path;  // folded, without ".md"
-    std::string_view id;
+    At note;
   };
-  std::unordered_map<std::string, std::string_view> paths_;     // folded paths without ".md"
+  std::string_view id_at(At note) const { return corpus_->notes[note].id; }
+  const Corpus* corpus_;
+  std::unordered_map<std::string, At> paths_;     // folded paths without ".md"
   std::unordered_map<std::string, std::vector<File>> names_;    // folded file names, closest to the root first
-  std::unordered_map<std::string, std::string_view> ids_;       // folded ids
-  std::unordered_map<std::string, std::string_view> named_;     // folded titles and aliases
+  std::unordered_map<std::string, At> ids_;       // folded ids
+  std::unordered_map<std::string, At> named_;     // folded titles and aliases
   struct AttachmentFile {
     std::string path;  // folded, with its extension
     const Attachment* attachment;

@@ -15,6 +15,8 @@ bool parse_severity(const std::string& text, Severity& out);
 struct RelatedLocation {
   Location where;
   std::string message;
+
+  friend bool operator==(const RelatedLocation&, const RelatedLocation&) = default;
 };
 
 struct Diagnostic {
@@ -23,6 +25,8 @@ struct Diagnostic {
   Location where;
   std::string message;
   std::vector<RelatedLocation> related;
+
+  friend bool operator==(const Diagnostic&, const Diagnostic&) = default;
 };
 
 // Sort order of the text output: file, line, column, rule.

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <functional>
 #include <random>
 
 #include "tests/workspace/workspace_support.h"
@@ -26,7 +27,7 @@ class Editor {
     std::vector<std::string> files = notes();
     if (files.empty()) return add(what);
     const std::string path = files[pick(files.size())];
-    switch (pick(17)) {
+    switch (pick(18)) {
       case 0: return body(path, what);
       case 1: return set_line(path, "title", "title: " + name(), what);
       case 2: return set_line(path, "aliases", "aliases: [" + name() + "]", what);
@@ -43,6 +44,8 @@ class Editor {
       case 13:
       case 14: return prose(path, what);
       case 15: return set_line(path, "status", std::string("status: ") + (pick(2) ? "draft" : "stable"), what);
+      // What only the rules read (the graph keeps its edges): P001/P004 compare the papers' years.
+      case 16: return set_line(path, "year", "year: " + std::to_string(2015 + pick(10)), what);
       default: return body(path, what);
     }
   }
@@ -257,6 +260,38 @@ TEST_CASE("workspace: a random sequence of patches equals a cold run after every
     check_equal(ws::cold_run(root), w, live, history);
   }
   CHECK(live.patches() > 0);  // the kept render was patched, not only rendered again
+}
+
+// The patches that keep the most (workspace.h): a body edit keeps the ids, the link index and, while
+// no changed note's rule inputs move, the rules' findings. Each step below is one a patch could get
+// wrong by keeping too much; the random sequence above meets them only now and then.
+TEST_CASE("workspace: what a patch keeps is what a cold run finds", "[workspace]") {
+  TempDir dir;
+  ws::Served served = ws::serve_copy(dir.path());
+  const fs::path& root = served.root;
+  workspace::Workspace& w = *served.workspace;
+  workspace::LiveSite& live = *served.live;
+  auto edit = [&](const std::string& path, const std::function<std::string(std::string)>& change, const std::string& what) {
+    const std::string text = change(read_file(root / path));  // read before the stream empties the file
+    std::ofstream(root / path, std::ios::binary) << text;
+    w.update_from_disk(path);
+    w.refresh();
+    REQUIRE(live.render(w));
+    check_equal(ws::cold_run(root), w, live, what);
+  };
+  auto append = [](std::string more) { return [more](std::string text) { return text + more; }; };
+  // R007 comes, then goes when the named note gains the heading: the linking note's links are
+  // resolved again though no name moved, and its findings are not kept.
+  edit("sota/SOTA-002.md", append("\nSee [[SOTA-001#Key takeaways]].\n"), "a link to a heading SOTA-001 lacks");
+  CHECK(std::count_if(w.diagnostics().begin(), w.diagnostics().end(), [](const Diagnostic& d) { return d.rule == "R007"; }) > 0);
+  edit("sota/SOTA-001.md", append("\n## Key takeaways\n"), "SOTA-001 gains the heading");
+  // Prose only: the rules' findings are kept, and are still a cold run's.
+  edit("lit/LIT-001.md", append("\nOne more plain sentence.\n"), "prose at the end of LIT-001");
+  // A year only the rules read (the edges stay): the rules run again.
+  edit("lit/LIT-002.md", [](std::string text) {
+    auto at = text.find("year: ");
+    return at == std::string::npos ? text : text.replace(at, text.find('\n', at) - at, "year: 2030");
+  }, "LIT-002 published later than the notes that cite it");
 }
 
 TEST_CASE("workspace: a note patched from an editor's unsaved text, and back from its file", "[workspace]") {
