@@ -68,14 +68,18 @@ void read_rendered(JsonReader& r, RenderedBody& body, bool links) {
     } else if (k == "links") {
       each_item(r, [&] {
         BodyLink l;
-        each_field(r, 6, [&](int i) {
+        int i = 0;  // [target] for a plain wikilink, else all six
+        each_item(r, [&] {
           if (i == 0) l.target = r.string();
           else if (i == 1) l.heading = r.string();
           else if (i == 2) l.file = r.boolean();
           else if (i == 3) l.embed = r.boolean();
           else if (i == 4) l.width = r.int32();
-          else l.height = r.int32();
+          else if (i == 5) l.height = r.int32();
+          else throw JsonMalformed();
+          ++i;
         });
+        if (i != 1 && i != 6) throw JsonMalformed();
         body.links.push_back(std::move(l));
       });
     } else if (k == "excerpt_pieces" && !links) {
@@ -171,16 +175,24 @@ void read_fields(JsonReader& r, Note& n, NotePath& path) {
   });
 }
 
+// [target, line, column], or [target, heading, display, LOC, resolved] (note_json_write.cpp).
 void read_wikilinks(JsonReader& r, Note& n, NotePath& path) {
   each_item(r, [&] {
     Wikilink l;
-    each_field(r, 5, [&](int i) {
+    int i = 0, size = 5;
+    each_item(r, [&] {
+      if (i == size) throw JsonMalformed();
+      if (i == 1 && r.peek() != '"') size = 3;
       if (i == 0) l.target = r.string();
+      else if (size == 3 && i == 1) l.where = {path(), r.int32(), 1};
+      else if (size == 3) l.where.column = r.int32();
       else if (i == 1) l.heading = r.string();
       else if (i == 2) l.display = r.string();
       else if (i == 3) l.where = read_location(r, path());
       else l.resolved = r.string();
+      ++i;
     });
+    if (i != size) throw JsonMalformed();
     n.wikilinks.push_back(std::move(l));
   });
 }

@@ -53,12 +53,20 @@ void write_fields(JsonWriter& w, const Note& n, const std::string& path) {
   w.raw(']');
 }
 
+// A wikilink: [target, line, column] when it has no heading, display or resolution and is in the note's
+// file (most of them: a note dense with links writes ~35 bytes a link less), else [target, heading,
+// display, LOC, resolved].
 void write_wikilinks(JsonWriter& w, const Note& n, const std::string& path) {
   w.key("wikilinks"), w.raw('[');
   for (std::size_t i = 0; i < n.wikilinks.size(); ++i) {
     const Wikilink& l = n.wikilinks[i];
     if (i) w.raw(',');
-    w.raw('['), w.string(l.target), w.raw(','), w.string(l.heading), w.raw(','), w.string(l.display), w.raw(',');
+    w.raw('['), w.string(l.target), w.raw(',');
+    if (l.heading.empty() && l.display.empty() && l.resolved.empty() && l.where.file == path) {
+      w.integer(l.where.line), w.raw(','), w.integer(l.where.column), w.raw(']');
+      continue;
+    }
+    w.string(l.heading), w.raw(','), w.string(l.display), w.raw(',');
     write_location(w, l.where, path), w.raw(','), w.string(l.resolved), w.raw(']');
   }
   w.raw(']');
@@ -109,6 +117,10 @@ void write_rendered(JsonWriter& w, const RenderedBody& body) {
   for (std::size_t i = 0; i < body.links.size(); ++i) {
     const BodyLink& l = body.links[i];
     if (i) w.raw(',');
+    if (l.heading.empty() && !l.file && !l.embed && l.width == 0 && l.height == 0) {  // a plain wikilink: [target]
+      w.raw('['), w.string(l.target), w.raw(']');
+      continue;
+    }
     w.raw('['), w.string(l.target), w.raw(','), w.string(l.heading), w.raw(','), w.boolean(l.file);
     w.raw(','), w.boolean(l.embed), w.raw(','), w.integer(l.width), w.raw(','), w.integer(l.height), w.raw(']');
   }

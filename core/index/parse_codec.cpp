@@ -6,12 +6,14 @@
 //          "authors":[..],"year":0,"arxiv":..,"doi":..,"venue":..,"url":..,"version":1,
 //          "promote_when":..,"kernel":..,"kernel_params":[[name,number],..],"short":..,"plain":..,
 //          "fields":[{"key":..,"at":LOC,"origin":"frontmatter","shape":"list","items":[[text,LOC],..],"keys":[..]}],
-//          "wikilinks":[[target,heading,display,LOC,resolved],..],
+//          "wikilinks":[[target,heading,display,LOC,resolved] or [target,line,column] (no heading,
+//                       display or resolution, in the note's own file),..],
 //          "relations":[{"kind":..,"from":..,"written":..,"to":..,"at":LOC,"origin":..}],
 //          "body_mentions":true (only when the last relations are the body's mentions as its
 //                                wikilinks make them, body_mention(): those are not written but made again),
 //          "body":..,"body_line":1,"word_count":0,
-//          "rendered":{"links":[[target,heading,is_file],..],
+//          "rendered":{"links":[[target,heading,is_file,is_embed,width,height] or [target] (a plain
+//                               wikilink: no heading, not a file, not an embed, no size),..],
 //                      "excerpt_pieces":[text,..],"excerpts":[[link,piece,start,length],..] (only when
 //                                   there are any; core/model/link_excerpts.h),
 //                      "queries":[[text,line,column],..] (only when there are any)}},
@@ -47,8 +49,11 @@ constexpr int parse_format = 1;
 }  // namespace
 
 std::string encode_parse(const ParsedNote& parse) {
-  // Room for the body and escapes.
-  JsonWriter w(parse.note.body.size() + parse.note.body.size() / 4 + 1024);
+  // Room for the body and escapes, and for the links, which a note dense with links holds more of than
+  // body (about 20 bytes and the target a wikilink, 10 and the target a body link): growing by doubling
+  // copied up to 124 MB for a note of 2,000,000 links.
+  const Note& n = parse.note;
+  JsonWriter w(n.body.size() + n.body.size() / 4 + 1024 + 24 * n.wikilinks.size() + 16 * n.rendered.links.size());
   w.raw('{');
   w.key("format", true), w.integer(parse_format);
   if (!parse.key.empty()) w.key("key"), w.string(parse.key);

@@ -6,6 +6,17 @@
 using namespace anth;
 using namespace anth::index_test;
 
+namespace {
+
+// `text` with the first `from` replaced by `to`.
+std::string replaced_in(std::string text, const std::string& from, const std::string& to) {
+  auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
 TEST_CASE("index: a parse survives encode and decode", "[index]") {
   ParsedNote p = rich_parse();
   std::string json = index::encode_parse(p);
@@ -34,12 +45,7 @@ TEST_CASE("index: decode refuses malformed text", "[index]") {
                           good.substr(0, good.size() / 2), std::string("\xff\xfe garbage")})
     CHECK_FALSE(index::decode_parse(bad));
   // Right syntax, wrong types.
-  auto replaced = [&](const std::string& from, const std::string& to) {
-    std::string s = good;
-    auto at = s.find(from);
-    REQUIRE(at != std::string::npos);
-    return s.replace(at, from.size(), to);
-  };
+  auto replaced = [&](const std::string& from, const std::string& to) { return replaced_in(good, from, to); };
   CHECK_FALSE(index::decode_parse(replaced("\"year\":2020", "\"year\":\"2020\"")));
   CHECK_FALSE(index::decode_parse(replaced("\"in_graph\":false", "\"in_graph\":0")));
   CHECK_FALSE(index::decode_parse(replaced("\"kind\":\"SOTA\"", "\"kind\":\"BOGUS\"")));
@@ -111,4 +117,68 @@ TEST_CASE("index: decode survives damaged text", "[index]") {
   std::string deep = good;
   deep.insert(deep.find("\"note\""), "\"deep\":" + std::string(100000, '[') + std::string(100000, ']') + ",");
   CHECK_FALSE(index::decode_parse(deep));
+}
+
+TEST_CASE("index: plain wikilinks and body links are written as short arrays, every other shape in full", "[index]") {
+  // A note dense with links wrote ~35 bytes a link more, twice (docs/hardening.md, "A note dense with links").
+  ParsedNote p;
+  Note& n = p.note;
+  n.path = "lit/LIT-2.md";
+  n.id = "LIT-2";
+  auto wikilink = [&](std::string target, std::string heading, std::string display, Location where, std::string resolved) {
+    n.wikilinks.push_back({std::move(target), std::move(heading), std::move(display), std::move(where), std::move(resolved)});
+  };
+  wikilink("plain", "", "", {n.path, 8, 1234567}, "");
+  wikilink("headed", "Results", "", {n.path, 9, 2}, "");
+  wikilink("shown", "", "as this", {n.path, 10, 3}, "");
+  wikilink("found", "", "", {n.path, 11, 4}, "LIT-1");
+  wikilink("elsewhere", "", "", {"other/file.md", 12, 5}, "");
+  wikilink("", "#only a heading", "", {n.path, 13, 6}, "");
+  auto link = [&](std::string target, std::string heading, bool file, bool embed, int width, int height) {
+    BodyLink l{std::move(target), std::move(heading), "", file};
+    l.embed = embed;
+    l.width = width;
+    l.height = height;
+    n.rendered.links.push_back(std::move(l));
+  };
+  link("plain", "", false, false, 0, 0);
+  link("headed", "Results", false, false, 0, 0);
+  link("a.md", "", true, false, 0, 0);
+  link("a.png", "", false, true, 0, 0);
+  link("b.png", "", false, true, 300, 0);
+  link("c.png", "", false, true, 0, 200);
+
+  std::string json = index::encode_parse(p);
+  CHECK(json.find("[\"plain\",8,1234567]") != std::string::npos);
+  CHECK(json.find("[\"plain\"]") != std::string::npos);
+  CHECK(json.find("[\"headed\",\"Results\",\"\",[9,2],\"\"]") != std::string::npos);
+  CHECK(json.find("[\"elsewhere\",\"\",\"\",[12,5,\"other/file.md\"],\"\"]") != std::string::npos);
+  CHECK(json.find("[\"headed\",\"Results\",false,false,0,0]") != std::string::npos);
+
+  std::optional<ParsedNote> back = index::decode_parse(json);
+  REQUIRE(back);
+  check_same(p, *back);
+  const std::vector<BodyLink>& a = p.note.rendered.links;
+  const std::vector<BodyLink>& b = back->note.rendered.links;
+  REQUIRE(a.size() == b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    CHECK(a[i].target == b[i].target);
+    CHECK(a[i].heading == b[i].heading);
+    CHECK(a[i].file == b[i].file);
+    CHECK(a[i].embed == b[i].embed);
+    CHECK(a[i].width == b[i].width);
+    CHECK(a[i].height == b[i].height);
+  }
+  CHECK(index::encode_parse(*back) == json);
+
+  // Arrays of neither shape are malformed.
+  const std::string plain_wikilink = "[\"plain\",8,1234567]", body_link = "[\"plain\"]";
+  using Edit = std::pair<std::string, std::string>;
+  const std::vector<Edit> edits = {{plain_wikilink, "[\"plain\",8]"},       {plain_wikilink, "[\"plain\",8,1,2]"},
+                                   {plain_wikilink, "[\"plain\",\"h\",\"\"]"}, {body_link, "[\"plain\",\"\"]"},
+                                   {body_link, "[]"}};
+  for (const auto& [from, to] : edits) {
+    INFO(from << " -> " << to);
+    CHECK_FALSE(index::decode_parse(replaced_in(json, from, to)));
+  }
 }

@@ -313,3 +313,42 @@ TEST_CASE("index: kernel results are upserted and listed by node", "[index]") {
   REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   CHECK(index.kernel_results().size() == 2);
 }
+
+TEST_CASE("index: a note of more than 1 MiB is found in both full-text tables, and a failed store keeps none of it", "[index]") {
+  // FTS5 held a large note's terms in memory until the commit, in both tables at once; the store has
+  // them written out after such a note (core/index/search_table.cpp), inside its transaction.
+  auto large = [](char prefix) {
+    std::string body;
+    for (int i = 0; i < 150000; ++i) body += prefix + std::to_string(i) + " ";
+    return "---\nid: LIT-901\ntitle: Many words\nauthors: [A]\nyear: 2024\n---\n" + body + "\n";
+  };
+  TempDir dir;
+  auto files = sample_files();
+  files.push_back({"lit/LIT-901.md", large('w')});
+  Built b = build(files);
+  for (const Note& n : b.corpus.notes)
+    if (n.id == "LIT-901") REQUIRE(n.body.size() > (1u << 20));
+  index::Index index = open_rw(index_path(dir));
+  REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
+  sqlite3* db = index.handle();
+  CHECK(rows(db, "SELECT id FROM search WHERE search MATCH 'w149999'") == std::vector<std::string>{"LIT-901"});
+  CHECK(rows(db, "SELECT id FROM search WHERE search MATCH 'normalizing' ORDER BY id") ==
+        rows(db, "SELECT id FROM search WHERE search MATCH 'normalizing' AND id <> 'LIT-901' ORDER BY id"));
+  CHECK_FALSE(rows(db, "SELECT id FROM search WHERE search MATCH 'normalizing'").empty());
+  CHECK(one(db, "SELECT doc FROM search_vocab WHERE term = 'w149999'") == "1");
+  CHECK(one(db, "SELECT count(*) FROM search_vocab WHERE term GLOB 'w[0-9]*'") == "150000");
+
+  // The same note rewritten, then a failure after the search tables are written (meta is last).
+  for (auto& f : files)
+    if (f.first == "lit/LIT-901.md") f.second = large('v');
+  Built c = build(files);
+  REQUIRE(sqlite3_exec(db, "DROP TABLE meta", nullptr, nullptr, nullptr) == SQLITE_OK);
+  REQUIRE_FALSE(index.store(c.corpus, c.changed(), c.paths, c.diagnostics, anth::test::graph_facts(c.corpus)));
+  CHECK(rows(db, "SELECT id FROM search WHERE search MATCH 'w5'") == std::vector<std::string>{"LIT-901"});
+  CHECK(rows(db, "SELECT id FROM search WHERE search MATCH 'v5'").empty());
+  CHECK(one(db, "SELECT count(*) FROM search_vocab WHERE term GLOB 'v[0-9]*'") == "0");
+  CHECK(sqlite3_exec(db, "INSERT INTO search(search) VALUES('integrity-check')", nullptr, nullptr, nullptr) == SQLITE_OK);
+  CHECK(sqlite3_exec(db, "INSERT INTO search_words(search_words) VALUES('integrity-check')", nullptr, nullptr, nullptr) ==
+        SQLITE_OK);
+  CHECK(sqlite3_get_autocommit(db) == 1);
+}
