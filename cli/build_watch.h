@@ -1,7 +1,9 @@
 #pragma once
 // `build --watch` after its first build: the corpus is loaded once into the resident workspace
 // (workspace/workspace.h) and each burst of changes is a patch of it, from which the site is written
-// again, every page whose key is unchanged carried over. anthology.toml changing makes a whole build.
+// again: the render of the last write is kept and patched (render/site/site_render.h) while the graph
+// keeps its vertices and edges, else rendered whole with every page whose key is unchanged carried over;
+// either way into a new folder swapped in at the end. anthology.toml changing makes a whole build.
 #include <chrono>
 #include <filesystem>
 #include <functional>

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <map>
 #include <thread>
 
 #include "tests/support/test_support.h"
@@ -56,4 +57,58 @@ TEST_CASE("build --watch rebuilds on change and survives a half-written note", "
   CHECK(messages.find("changed lit/LIT-1.md") != std::string::npos);
   CHECK(printed.find("1 error") != std::string::npos);  // the build's summary: stdout (docs/cli.md)
   CHECK(read_file(dir.path() / "site/provenance.html").find("S001") != std::string::npos);
+}
+
+namespace {
+
+// The site's pages and scripts by path (its own bookkeeping, the dot-files, left out).
+std::map<std::string, std::string> site_files(const fs::path& site) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(site)) {
+    std::string path = e.path().lexically_relative(site).generic_string();
+    if (e.is_regular_file() && path.find("/.") == std::string::npos && path[0] != '.') out[path] = read_file(e.path());
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("build --watch patches the render it keeps, and its site equals a cold build's", "[cli][watch]") {
+  TempDir dir;
+  const fs::path corpus = dir.path() / "corpus";
+  fs::copy(source_dir() / "tests/fixtures/site/corpus", corpus, fs::copy_options::recursive);
+  fs::path out = dir.path() / "stdout.txt", err = dir.path() / "stderr.txt";
+  std::string command = "cd '" + dir.path().string() + "' && ANTHOLOGY_TIMINGS=1 ANTHOLOGY_WATCH_MAX_REBUILDS=3 timeout 90 '" +
+                        anthology_binary().string() + "' build --watch --no-kernels --corpus corpus --out site >'" +
+                        out.string() + "' 2>'" + err.string() + "'";
+  std::thread watcher([&] { run(command); });
+  struct Join {
+    std::thread& t;
+    ~Join() {
+      if (t.joinable()) t.join();
+    }
+  } join{watcher};
+
+  REQUIRE(wait_for([&] { return read_file(err).find("watching") != std::string::npos; }, 60));
+  // The first change renders the site whole and keeps the render; the next two are patches of it.
+  const char* const edits[] = {"lit/LIT-001.md", "lit/LIT-002.md", "notes/NOTE-001.md"};
+  for (int i = 0; i < 3; ++i) {
+    std::string text = read_file(corpus / edits[i]) + "\nEdit number " + std::to_string(i) + " of this body.\n";
+    dir.write("corpus/" + std::string(edits[i]), text);
+    REQUIRE(wait_for([&] { return count(read_file(out), "wrote ") == static_cast<std::size_t>(i + 2); }, 60));
+  }
+  watcher.join();
+  const std::string messages = read_file(err);
+  CHECK(count(messages, "timing: site patch: site pages") == 2);
+  CHECK(read_file(dir.path() / "site/NOTE-001.html").find("Edit number 2") != std::string::npos);
+
+  RunResult cold = run_anthology("build --no-kernels --corpus corpus --out cold-site", dir.path());
+  REQUIRE(cold.status == 0);
+  std::map<std::string, std::string> watched = site_files(dir.path() / "site"), built = site_files(dir.path() / "cold-site");
+  std::vector<std::string> differ;
+  for (const auto& [path, bytes] : built)
+    if (!watched.count(path) || watched[path] != bytes) differ.push_back(path);
+  for (const auto& [path, bytes] : watched)
+    if (!built.count(path)) differ.push_back(path + " (not in the cold build)");
+  CHECK(differ == std::vector<std::string>{});
 }
