@@ -25,6 +25,20 @@ std::size_t count(const std::string& text, const std::string& what) {
   return n;
 }
 
+// `command` run on a thread joined when it goes: a failed REQUIRE must not destroy a joinable thread
+// (std::terminate hides the failure); the watch ends by itself within its `timeout`.
+class Watcher {
+ public:
+  explicit Watcher(std::string command) : thread_([c = std::move(command)] { run(c); }) {}
+  ~Watcher() { join(); }
+  void join() {
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  std::thread thread_;
+};
+
 }  // namespace
 
 TEST_CASE("build --watch rebuilds on change and survives a half-written note", "[cli][watch]") {
@@ -34,15 +48,7 @@ TEST_CASE("build --watch rebuilds on change and survives a half-written note", "
   std::string command = "cd '" + dir.path().string() + "' && ANTHOLOGY_WATCH_MAX_REBUILDS=2 timeout 60 '" +
                         anthology_binary().string() + "' build --watch --corpus corpus --out site >'" + out.string() +
                         "' 2>'" + err.string() + "'";
-  std::thread watcher([&] { run(command); });
-  // A failed REQUIRE below must not destroy a joinable thread (std::terminate hides the failure);
-  // the watch ends by itself within the `timeout 60`.
-  struct Join {
-    std::thread& t;
-    ~Join() {
-      if (t.joinable()) t.join();
-    }
-  } join{watcher};
+  Watcher watcher(command);
 
   REQUIRE(wait_for([&] { return read_file(err).find("watching") != std::string::npos; }, 30));
   dir.write("corpus/lit/LIT-1.md", "---\ntitle: Second title\nauthors: [A]\nyear: 2020\n---\nBody.\n");
@@ -81,13 +87,7 @@ TEST_CASE("build --watch patches the render it keeps, and its site equals a cold
   std::string command = "cd '" + dir.path().string() + "' && ANTHOLOGY_TIMINGS=1 ANTHOLOGY_WATCH_MAX_REBUILDS=3 timeout 90 '" +
                         anthology_binary().string() + "' build --watch --no-kernels --corpus corpus --out site >'" +
                         out.string() + "' 2>'" + err.string() + "'";
-  std::thread watcher([&] { run(command); });
-  struct Join {
-    std::thread& t;
-    ~Join() {
-      if (t.joinable()) t.join();
-    }
-  } join{watcher};
+  Watcher watcher(command);
 
   REQUIRE(wait_for([&] { return read_file(err).find("watching") != std::string::npos; }, 60));
   // The first change renders the site whole and keeps the render; the next two are patches of it.
