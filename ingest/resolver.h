@@ -30,6 +30,7 @@ class NoteResolver {
   // Resolves the relations, wikilinks and body links of `note`, an in-graph note of the corpus whose
   // links are cleared (as parsed).
   void resolve(Note& note, std::vector<Diagnostic>& out) const;
+  const graph::LinkIndex& links() const { return links_; }
 
  private:
   const Corpus& corpus_;

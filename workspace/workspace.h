@@ -60,6 +60,8 @@ class Workspace {
   // Every finding, configured, filtered by lint-ignore and sorted (as `lint` reports them).
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
   const Config& config() const { return config_; }
+  // The link index the last refresh resolved with (core/graph/link_index.h), true until the next one.
+  const graph::LinkIndex& links() const { return resolver_->links(); }
   // How many times the graph was built: the same number, the same Graph (its notes changed in place)
   // with the same vertices and edges (render/site/site_render.h patches the site only then).
   std::uint64_t graph_builds() const { return graph_builds_; }

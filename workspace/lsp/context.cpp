@@ -46,11 +46,6 @@ const Note* Context::note_at(const std::string& path) const {
 
 const Note* Context::note_of(std::string_view id) const { return workspace ? workspace->corpus().find(id) : nullptr; }
 
-const graph::LinkIndex& Context::links() {
-  if (!links_) links_ = std::make_unique<graph::LinkIndex>(workspace->corpus());
-  return *links_;
-}
-
 Range Context::range_at(const Text& text, int line, int column) const {
   std::string_view l = text.lines.line(line - 1);
   std::size_t start = static_cast<std::size_t>(text.lines.byte_of(line - 1, column));

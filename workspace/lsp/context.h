@@ -59,9 +59,8 @@ class Context {
   std::unique_ptr<Text> text_of(const std::string& path) const;
   const Note* note_at(const std::string& path) const;  // by path, in the graph or not
   const Note* note_of(std::string_view id) const;      // an id of the graph
-  // The link index over the workspace's corpus, built again after a refresh.
-  const graph::LinkIndex& links();
-  void corpus_changed() { links_.reset(); }
+  // The workspace's link index (true until its next refresh).
+  const graph::LinkIndex& links() const { return workspace->links(); }
 
   // The range of what starts at a parse's place (line and code-point column, 1-based): a [[link]] (with the '!' of an
   // embed before it) to its "]]", else the word there (up to a blank, ',', ':' or ']'), else the line.
@@ -81,7 +80,6 @@ class Context {
 
  private:
   std::filesystem::path root_, root_real_;
-  std::unique_ptr<graph::LinkIndex> links_;
 };
 
 }  // namespace anth::workspace::lsp

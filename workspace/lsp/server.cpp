@@ -162,7 +162,6 @@ void Server::notification(const std::string& method, const json& params) {
 void Server::apply_pending() {
   if (!workspace_) return;
   TextSync::Applied todo = sync_.apply(*workspace_);
-  if (todo.refreshed) context_.corpus_changed();
   for (const std::string& path : todo.cleared)
     send({{"jsonrpc", "2.0"}, {"method", "textDocument/publishDiagnostics"},
           {"params", {{"uri", context_.uri_of(path)}, {"diagnostics", json::array()}}}});
