@@ -31,7 +31,7 @@ TEST_CASE("graph: a node with 5000 relations and a 5000-paper citation cycle", "
   std::string sources;
   for (int i = 0; i < n; ++i) {
     dir.write("lit/LIT-" + std::to_string(i) + ".md", lit_note(i, n));
-    sources += (i ? ", LIT-" : "LIT-") + std::to_string(i);
+    sources += (i ? ", LIT-" : "LIT-") + std::to_string(i * 2749 % n);  // every paper, not in id order
   }
   dir.write("sota/SOTA-1.md", "---\nid: SOTA-1\ntitle: Do everything\nstatus: adopted\nintroduced_by: LIT-0\nsource: [" +
                                   sources + "]\n---\n");
