@@ -382,14 +382,10 @@ void rewrite_piece(cmark_node* doc, bool allow_raw_html, bool site_text, BodyRew
 void set_heading_levels(std::string& html, const BodyRewriteState& state) {
   // Headings start at level 2 on the page, where the title is the h1: a body with an h1 moves down one.
   int shift = std::max(0, 2 - state.least_heading_level);
-  for (std::size_t at = html.find("<h"); at != std::string::npos; at = html.find("<h", at + 2)) {
-    std::size_t level = at + 2;
-    if (level < html.size() && is_level_placeholder(html[level]))
-      html[level] = static_cast<char>('0' + std::min(6, html[level] - 0x10 + shift));
-  }
-  for (std::size_t at = html.find("</h"); at != std::string::npos; at = html.find("</h", at + 3)) {
-    std::size_t level = at + 3;
-    if (level < html.size() && is_level_placeholder(html[level]))
+  // One pass over the tags for both "<hN" and "</hN".
+  for (std::size_t at = html.find('<'); at != std::string::npos; at = html.find('<', at + 1)) {
+    std::size_t h = at + 1 < html.size() && html[at + 1] == '/' ? at + 2 : at + 1, level = h + 1;
+    if (level < html.size() && html[h] == 'h' && is_level_placeholder(html[level]))
       html[level] = static_cast<char>('0' + std::min(6, html[level] - 0x10 + shift));
   }
 }

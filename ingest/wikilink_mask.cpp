@@ -1,5 +1,7 @@
 #include "ingest/wikilink_mask.h"
 
+#include <string.h>  // memmem
+
 #include <atomic>
 
 namespace anth::ingest {
@@ -35,6 +37,13 @@ std::string unmasked(std::string_view s) {
   return out;
 }
 
+// Whether `text` holds `what`, for a needle whose first byte is common: glibc's memmem skips through
+// the text, where string_view::find stops at every such byte (every 'a' for "aquo;": half a percent of
+// a cold lint). For a rare first byte ('[', '&') find's memchr is the faster.
+bool holds(std::string_view text, std::string_view what) {
+  return ::memmem(text.data(), text.size(), what.data(), what.size()) != nullptr;
+}
+
 bool masked(const char* s) {
   if (!s) return false;
   std::string_view v(s);
@@ -50,7 +59,7 @@ std::optional<std::string> mask_wikilinks(std::string_view text) {
   // come back as brackets.
   if (!masking || text.find("[[") == std::string_view::npos || text.find("]:") != std::string_view::npos ||
       text.find(open_mark) != std::string_view::npos || text.find(close_mark) != std::string_view::npos ||
-      text.find("&#") != std::string_view::npos || text.find("aquo;") != std::string_view::npos)
+      text.find("&#") != std::string_view::npos || holds(text, "aquo;"))
     return std::nullopt;
   std::string out;
   bool any = false;

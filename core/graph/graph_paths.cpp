@@ -50,8 +50,14 @@ std::vector<Graph::Reached> Graph::neighborhood(std::size_t v, const Neighborhoo
       std::stable_sort(frontier.begin(), frontier.end(), [&](std::size_t a, std::size_t b) { return degree(a) < degree(b); });
     for (std::size_t u : frontier) {
       std::vector<Reached> found = reached_from(m, u, out[level].depth + 1, o.kinds, seen);
-      if (sparse_first)
-        std::sort(found.begin(), found.end(), [&](const Reached& a, const Reached& b) { return m.id_rank[a.vertex] < m.id_rank[b.vertex]; });
+      if (sparse_first) {
+        // Only the first `room` in id order can be taken before the cap ends the walk: a hub's
+        // hundreds of neighbours are not sorted whole for a drawing of 24.
+        auto by_id = [&](const Reached& a, const Reached& b) { return m.id_rank[a.vertex] < m.id_rank[b.vertex]; };
+        const std::size_t room = o.cap > out.size() ? o.cap - out.size() : 0;
+        if (found.size() > room) std::partial_sort(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(room), found.end(), by_id);
+        else std::sort(found.begin(), found.end(), by_id);
+      }
       for (const Reached& r : found) {
         if (out.size() >= o.cap) return out;
         out.push_back(r);

@@ -17,11 +17,19 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+namespace {
+
+// std::isspace in the "C" locale, which the program never leaves, without a call per byte: it was
+// over 1% of a cold lint, counting every body's words.
+constexpr bool ascii_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+}  // namespace
+
 int count_words(std::string_view text) {
   int words = 0;
   bool in_word = false;
   for (char c : text) {
-    bool space = std::isspace(static_cast<unsigned char>(c));
+    bool space = ascii_space(c);
     if (!space && !in_word) ++words;
     in_word = !space;
   }

@@ -1,5 +1,8 @@
 #include "core/util/utf8.h"
 
+#include <cstdint>
+#include <cstring>
+
 namespace anth::util {
 
 std::size_t utf8_sequence_length(std::string_view s, std::size_t at) {
@@ -24,6 +27,16 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t at) {
 
 std::size_t find_invalid_utf8(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
+    // Notes are mostly ASCII: eight bytes at a time while none has its high bit set.
+    for (std::uint64_t word; i + 8 <= s.size(); i += 8) {
+      std::memcpy(&word, s.data() + i, 8);
+      if (word & 0x8080808080808080ull) break;
+    }
+    if (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    if (i >= s.size()) break;
     std::size_t len = utf8_sequence_length(s, i);
     if (len == 0) return i;
     i += len;

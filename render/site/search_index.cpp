@@ -98,27 +98,6 @@ void append_heads(std::string& chunk_heads, std::size_t k, const std::string& he
 
 }  // namespace
 
-// LEB128: seven bits a byte, low first, the high bit set on all but the last.
-void put_varint(std::string& out, std::uint32_t v) {
-  while (v >= 0x80) {
-    out += static_cast<char>((v & 0x7f) | 0x80);
-    v >>= 7;
-  }
-  out += static_cast<char>(v);
-}
-
-std::uint32_t get_varint(std::string_view& in) {
-  std::uint32_t v = 0;
-  for (int shift = 0; !in.empty(); shift += 7) {
-    auto byte = static_cast<unsigned char>(in.front());
-    in.remove_prefix(1);
-    v |= static_cast<std::uint32_t>(byte & 0x7f) << shift;
-    if (!(byte & 0x80)) break;
-  }
-  return v;
-}
-
-
 std::vector<std::string> search_terms(std::string_view text) {
   std::vector<std::string> out;
   for_each_term(text, [&](std::string_view term, std::uint64_t) { out.emplace_back(term); });

@@ -79,8 +79,24 @@ inline constexpr std::size_t search_chunk_size = 50;  // documents per snippet f
 inline std::string search_chunk_file(std::size_t chunk) { return "search/d-" + std::to_string(chunk) + ".js"; }
 
 // LEB128 (seven bits a byte, low first): the postings, and the terms a resident site keeps.
-void put_varint(std::string& out, std::uint32_t v);
-std::uint32_t get_varint(std::string_view& in);
+// Inline: the passes and the search shards call them three times per term of every note.
+inline void put_varint(std::string& out, std::uint32_t v) {
+  while (v >= 0x80) {
+    out += static_cast<char>((v & 0x7f) | 0x80);
+    v >>= 7;
+  }
+  out += static_cast<char>(v);
+}
+inline std::uint32_t get_varint(std::string_view& in) {
+  std::uint32_t v = 0;
+  for (int shift = 0; !in.empty(); shift += 7) {
+    auto byte = static_cast<unsigned char>(in.front());
+    in.remove_prefix(1);
+    v |= static_cast<std::uint32_t>(byte & 0x7f) << shift;
+    if (!(byte & 0x80)) break;
+  }
+  return v;
+}
 
 SearchEntry search_entry(const SearchDoc& doc, DocTerms counted);
 // Sets the entry's snippet and heads from the document's text (snippet_made).

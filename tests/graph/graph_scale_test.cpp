@@ -31,7 +31,7 @@ TEST_CASE("graph: a node with 5000 relations and a 5000-paper citation cycle", "
   std::string sources;
   for (int i = 0; i < n; ++i) {
     dir.write("lit/LIT-" + std::to_string(i) + ".md", lit_note(i, n));
-    sources += (i ? ", LIT-" : "LIT-") + std::to_string(i);
+    sources += (i ? ", LIT-" : "LIT-") + std::to_string(i * 2749 % n);  // every paper, not in id order
   }
   dir.write("sota/SOTA-1.md", "---\nid: SOTA-1\ntitle: Do everything\nstatus: adopted\nintroduced_by: LIT-0\nsource: [" +
                                   sources + "]\n---\n");
@@ -48,6 +48,17 @@ TEST_CASE("graph: a node with 5000 relations and a 5000-paper citation cycle", "
   CHECK(g.out_edges(sota, "source").size() == n);
   CHECK(g.neighborhood(sota, {.depth = 1}).size() == n + 1);
   CHECK(g.neighborhood(*g.vertex("LIT-0"), {.depth = static_cast<int>(n)}).size() == n + 1);
+  // Under a cap, sparse first (the site's drawings), the walk is the uncapped one cut short: the hub's
+  // 5000 neighbours are only partly put in id order, never in another order.
+  using Expand = graph::Graph::NeighborhoodOptions::Expand;
+  for (std::size_t start : {sota, *g.vertex("LIT-7")}) {
+    auto whole = g.neighborhood(start, {.depth = 2, .expand = Expand::SparseFirst});
+    for (std::size_t cap : {1, 2, 3, 24, 100, 4999}) {
+      auto capped = g.neighborhood(start, {.depth = 2, .cap = cap, .expand = Expand::SparseFirst});
+      REQUIRE(capped.size() == std::min(cap, whole.size()));
+      for (std::size_t i = 0; i < capped.size(); ++i) CHECK(capped[i].vertex == whole[i].vertex);
+    }
+  }
 
   // Along the cycle, LIT-1 to LIT-4999 is one step backwards, or one hop through SOTA-1 either way.
   CHECK(g.shortest_path(*g.vertex("LIT-1"), *g.vertex("LIT-4999")).size() == 2);

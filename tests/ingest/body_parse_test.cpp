@@ -7,6 +7,7 @@
 #include "core/graph/link_index.h"
 #include "core/index/index.h"
 #include "core/model/wikilink_text.h"
+#include "core/util/utf8.h"
 #include "ingest/body_html.h"
 #include "ingest/note_parser.h"
 
@@ -132,4 +133,12 @@ TEST_CASE("link index: id or stem, then title or alias, Unicode-folded, the firs
   CHECK(index.resolve("LIT-9").empty());
   CHECK(index.resolve("nobody").empty());
   CHECK(graph::file_stem("a/b/LIT-1.md") == "LIT-1");
+}
+
+TEST_CASE("body: a text that is not UTF-8 still renders as UTF-8 (cmark checks only such a text)", "[ingest][body]") {
+  // Notes' files are checked when read; parse_body's other callers may hand it anything.
+  ParsedBody b = parse_body("caf\xe9 and [[LIT-1]] \xff\xfe end\n", false);
+  CHECK(anth::util::find_invalid_utf8(b.rendered.html) == std::string::npos);
+  CHECK(b.rendered.html.find("\xef\xbf\xbd") != std::string::npos);  // U+FFFD in place of the bad bytes
+  CHECK(parse_body("caf\xc3\xa9 [[LIT-1]]\n", false).rendered.html.find("caf\xc3\xa9") != std::string::npos);
 }
