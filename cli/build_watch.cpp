@@ -30,22 +30,23 @@ struct KeptSite {
 bool write_site(const WorkspaceSession& session, const WatchBuild& build, KeptSite& kept) {
   auto started = std::chrono::steady_clock::now();
   const workspace::Workspace& ws = *session.workspace;
+  auto refuse = [](const std::string& why) { return std::cerr << "anthology build: " << why << "; the previous site is kept\n", false; };
   render::site::WriteOptions options;
   options.corpus = session.root;
   auto writer = render::site::SiteWriter::begin(build.out, options);
-  if (!writer) return std::cerr << "anthology build: " << writer.error() << "; the previous site is kept\n", false;
+  if (!writer) return refuse(writer.error());
   std::mutex lock;  // the sinks are called from the render's threads
   std::set<std::string> written, dropped;
-  auto note = [&](const std::string& path, std::set<std::string>& in) {
+  auto record = [&](const std::string& path, std::set<std::string>& in) {
     std::lock_guard hold(lock);
     in.insert(path);
   };
-  auto put = [&](const std::string& path, std::string bytes) { return note(path, written), (*writer)->put(path, std::move(bytes)); };
-  auto keep = [&](const std::string& path) { return note(path, written), (*writer)->keep(path); };
+  auto put = [&](const std::string& path, std::string bytes) { return record(path, written), (*writer)->put(path, std::move(bytes)); };
+  auto keep = [&](const std::string& path) { return record(path, written), (*writer)->keep(path); };
 
   bool built = false;
   if (kept.render && kept.of == &ws && kept.graph_builds == ws.graph_builds()) {
-    auto done = kept.render->patch(put, [&](const std::string& path) { return note(path, dropped), true; });
+    auto done = kept.render->patch(put, [&](const std::string& path) { return record(path, dropped), true; });
     if (done == render::site::SiteRender::Patched::done) {
       built = true;
       for (const std::string& path : kept.files)
@@ -56,16 +57,13 @@ bool write_site(const WorkspaceSession& session, const WatchBuild& build, KeptSi
       }
     }
     if (!built) kept.render.reset();  // rendered whole below, into the same new folder
-    if (done == render::site::SiteRender::Patched::failed) {
-      std::cerr << "anthology build: " << (*writer)->error() << "; the previous site is kept\n";
-      return false;
-    }
+    if (done == render::site::SiteRender::Patched::failed) return refuse((*writer)->error());
   }
   if (!built) {
     if (!written.empty()) {  // a patch cut short (a file of the site gone): start a clean folder
       written.clear();
       auto again = render::site::SiteWriter::begin(build.out, options);
-      if (!again) return std::cerr << "anthology build: " << again.error() << "; the previous site is kept\n", false;
+      if (!again) return refuse(again.error());
       writer = std::move(again);
     }
     render::site::SiteInput input{ws.corpus(), ws.graph(), ws.diagnostics(), session.kernel_results, session.site_options()};
@@ -79,7 +77,7 @@ bool write_site(const WorkspaceSession& session, const WatchBuild& build, KeptSi
   auto stats = built ? (*writer)->commit() : util::Expected<render::site::WriteStats>(util::failure((*writer)->error()));
   if (!stats) {
     kept.render.reset();
-    return std::cerr << "anthology build: " << stats.error() << "; the previous site is kept\n", false;
+    return refuse(stats.error());
   }
   BuildSummary summary{stats->pages_total, stats->files_total, 0, 0};
   for (const Diagnostic& d : ws.diagnostics()) {

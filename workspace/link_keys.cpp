@@ -1,5 +1,7 @@
 #include "workspace/link_keys.h"
 
+#include <algorithm>
+
 #include "core/graph/link_index.h"
 #include "core/util/case_fold.h"
 #include "core/util/text.h"
@@ -48,6 +50,13 @@ void add_keys(const Note& note, LinkKeys& keys) {
   if (!note.title.empty()) keys.insert(util::fold_case(note.title));
   for (const std::string& a : note.aliases) keys.insert(util::fold_case(a));
   keys.insert(util::fold_case(graph::file_stem(note.path)));
+}
+
+bool linked_otherwise(const Note& before, const Note& after) {
+  const std::vector<BodyAnchor>&a = before.rendered.anchors, &b = after.rendered.anchors;
+  return before.kind != after.kind || !std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const BodyAnchor& x, const BodyAnchor& y) {
+           return x.text == y.text && x.id == y.id && x.level == y.level;
+         });
 }
 
 bool names_any(const Note& note, const LinkKeys& keys) {

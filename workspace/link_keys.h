@@ -21,4 +21,9 @@ void add_keys(const Note& note, LinkKeys& keys);
 // Whether a reference of `note` (a relation's target, a wikilink's, a body link's) may name a key.
 bool names_any(const Note& note, const LinkKeys& keys);
 
+// Whether a link to the note reads otherwise from `after` than from `before` though its keys are the
+// same: the target's kind (R003) and its headings and blocks (R007, ingest/link_anchors.h: texts, ids
+// and levels, not lines).
+bool linked_otherwise(const Note& before, const Note& after);
+
 }  // namespace anth::workspace

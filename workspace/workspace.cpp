@@ -41,14 +41,6 @@ Diagnostic too_deep(const std::string& folder) {
           {}};
 }
 
-// What a link's anchor is found by (ingest/link_anchors.h): the anchors' texts, ids and levels, not
-// their lines.
-bool same_anchors(const std::vector<BodyAnchor>& a, const std::vector<BodyAnchor>& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const BodyAnchor& x, const BodyAnchor& y) {
-    return x.text == y.text && x.id == y.id && x.level == y.level;
-  });
-}
-
 // A body made for the site stays in memory only when the site reads bodies (ingest::LoadOptions::bodies).
 void keep_what_is_read(ParsedNote& parse, bool bodies) {
   if (bodies) return;
@@ -107,10 +99,7 @@ void Workspace::put(ParsedNote parse) {
   add_keys(parse.note, fresh_keys_);
   if (it != corpus_.notes.end() && it->path == parse.note.path) {
     add_keys(*it, stale_keys_);
-    // The links to it read its kind (R003) and its headings and blocks (R007): when those moved, the
-    // notes naming it are resolved again.
-    if (it->kind != parse.note.kind || !same_anchors(it->rendered.anchors, parse.note.rendered.anchors))
-      add_keys(parse.note, reach_keys_);
+    if (linked_otherwise(*it, parse.note)) add_keys(parse.note, reach_keys_);  // the notes naming it resolve again
     Parsed& was = parsed_[i];
     // Its id or place changed, or the resolve gave it another than parsed (a page's suffix, a duplicate
     // taken out): the ids are told apart over the corpus again.
@@ -189,9 +178,12 @@ void Workspace::check() {
   timer.mark("workspace: resolve");
   const bool edges_kept = patch_graph();
   timer.mark("workspace: graph");
-  const bool inputs_moved = rule_inputs_moved();
+  const bool inputs_moved = reprint_rule_inputs();
   const bool rules_again = !edges_kept || inputs_moved;
-  if (rules_again) graph_findings_ = rules::check_graph(corpus_, *graph_);
+  if (rules_again) {
+    graph_findings_ = rules::check_graph(corpus_, *graph_);
+    ++rule_runs_;
+  }
   timer.mark(rules_again ? "workspace: rules" : "workspace: rules kept");
   if (!rules_again && !findings_moved_) {
     timer.mark("workspace: findings kept");
@@ -262,23 +254,21 @@ void Workspace::resolve_patch() {
   std::vector<std::size_t> again;
   for (std::size_t i = 0; i < corpus_.notes.size(); ++i)
     if (parsed_[i].dirty) again.push_back(i);
-  std::vector<std::vector<Diagnostic>> before(again.size());
+  // Each one's findings as they were, to tell whether the sorted list must be made again.
+  std::vector<std::pair<std::vector<Diagnostic>, std::vector<Diagnostic>>> before(again.size());
   for (std::size_t j = 0; j < again.size(); ++j) {
     Parsed& p = parsed_[again[j]];
     Note& n = corpus_.notes[again[j]];
-    before[j] = std::move(p.link_findings);
-    before[j].insert(before[j].end(), p.anchor_findings.begin(), p.anchor_findings.end());
+    before[j] = {std::move(p.link_findings), std::move(p.anchor_findings)};
     clear_resolution(n);
     p.link_findings.clear();
     if (n.in_graph) resolver_->resolve(n, p.link_findings);
   }
-  for (std::size_t j = 0; j < again.size(); ++j) {
+  for (std::size_t j = 0; j < again.size(); ++j) {  // anchors once every link has its note
     Parsed& p = parsed_[again[j]];
     p.anchor_findings.clear();
     if (corpus_.notes[again[j]].in_graph) ingest::resolve_anchors(corpus_.notes[again[j]], corpus_, p.anchor_findings);
-    std::vector<Diagnostic> now = p.link_findings;
-    now.insert(now.end(), p.anchor_findings.begin(), p.anchor_findings.end());
-    findings_moved_ = findings_moved_ || now != before[j];
+    findings_moved_ = findings_moved_ || p.link_findings != before[j].first || p.anchor_findings != before[j].second;
   }
 }
 
@@ -307,9 +297,9 @@ bool Workspace::patch_graph() {
   return kept;
 }
 
-// Whether a note resolved again by this refresh reads otherwise to the rules; each one's print is
-// taken afresh. Leaves no note to resolve again.
-bool Workspace::rule_inputs_moved() {
+// Takes afresh the rule inputs' print of each note resolved again by this refresh (and so leaves no
+// note to resolve again); true when one of them moved.
+bool Workspace::reprint_rule_inputs() {
   bool moved = false;
   for (std::size_t i = 0; i < corpus_.notes.size(); ++i) {
     Parsed& p = parsed_[i];

@@ -65,6 +65,8 @@ class Workspace {
   // How many times the graph was built: the same number, the same Graph (its notes changed in place)
   // with the same vertices and edges (render/site/site_render.h patches the site only then).
   std::uint64_t graph_builds() const { return graph_builds_; }
+  // How many times the rules ran over the corpus (a patch keeps their findings when it can: tests).
+  std::uint64_t rule_runs() const { return rule_runs_; }
   // How many refreshes have run, and the notes resolved again (so changed, possibly) by those after
   // refresh number `since`: the only notes a patch can have changed (render/site/site_render.h).
   std::uint64_t refreshes() const { return refreshes_; }
@@ -98,7 +100,7 @@ class Workspace {
   void check();
   void resolve_patch();
   bool patch_graph();
-  bool rule_inputs_moved();
+  bool reprint_rule_inputs();
 
   ingest::LoadOptions options_;
   Config config_;
@@ -119,6 +121,7 @@ class Workspace {
   bool findings_moved_ = true;             // a changed note's (or folder's) findings moved
   bool notes_moved_ = true;                // a note was added or removed: the graph's vertices changed
   std::uint64_t graph_builds_ = 0;
+  std::uint64_t rule_runs_ = 0;
   std::uint64_t refreshes_ = 0;
 };
 

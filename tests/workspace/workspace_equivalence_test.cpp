@@ -286,12 +286,15 @@ TEST_CASE("workspace: what a patch keeps is what a cold run finds", "[workspace]
   CHECK(std::count_if(w.diagnostics().begin(), w.diagnostics().end(), [](const Diagnostic& d) { return d.rule == "R007"; }) > 0);
   edit("sota/SOTA-001.md", append("\n## Key takeaways\n"), "SOTA-001 gains the heading");
   // Prose only: the rules' findings are kept, and are still a cold run's.
+  const std::uint64_t runs = w.rule_runs();
   edit("lit/LIT-001.md", append("\nOne more plain sentence.\n"), "prose at the end of LIT-001");
+  CHECK(w.rule_runs() == runs);
   // A year only the rules read (the edges stay): the rules run again.
   edit("lit/LIT-002.md", [](std::string text) {
     auto at = text.find("year: ");
     return at == std::string::npos ? text : text.replace(at, text.find('\n', at) - at, "year: 2030");
   }, "LIT-002 published later than the notes that cite it");
+  CHECK(w.rule_runs() == runs + 1);
 }
 
 TEST_CASE("workspace: a note patched from an editor's unsaved text, and back from its file", "[workspace]") {
