@@ -104,6 +104,8 @@ int watch_build(const Args& args, const WatchBuild& build) {
       std::cerr << "anthology build: the corpus folder " << (*session)->root.string() << " is gone; the site is kept\n";
       return;
     }
+    if (!applied.store_error.empty())
+      std::cerr << "anthology build: the index could not be written (" << applied.store_error << "); query blocks answer from the last one\n";
     if (applied.config_changed) {  // settings the workspace does not follow: build from the files, start again
       kept = {};
       build.whole_build();

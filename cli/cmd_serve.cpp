@@ -92,6 +92,8 @@ int run_serve(const Args& args) {
       return;
     }
     gone_said = false;
+    if (!applied.store_error.empty())
+      std::cerr << "anthology serve: the index could not be written (" << applied.store_error << "); query blocks answer from the last one\n";
     if (applied.config_changed) std::cerr << "anthology serve: anthology.toml changed; restart serve to apply it\n";
     auto rendered = site.render(*(*session)->workspace);
     if (!rendered) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cli/session.h"
+#include "core/util/phase_timer.h"
 #include "core/util/terminal_text.h"
 #include "ingest/config_file.h"
 
@@ -20,11 +21,32 @@ render::site::SiteOptions WorkspaceSession::site_options() const {
   return o;
 }
 
+util::Expected<void> WorkspaceSession::store_index() const {
+  util::PhaseTimer timer;
+  auto lock = WriteLock::acquire(index.parent_path());
+  if (!lock) return std::unexpected(lock.error());
+  auto db = index::Index::open(index, index::Index::Mode::ReadWrite, place);
+  if (!db) return std::unexpected(db.error());
+  timer.mark("workspace: index opened");
+  auto stored = workspace->store(*db);
+  timer.mark("workspace: index stored");
+  return stored;
+}
+
+namespace {
+
+bool has_query_blocks(const Corpus& corpus) {
+  return std::any_of(corpus.notes.begin(), corpus.notes.end(), [](const Note& n) { return !n.rendered.queries.empty(); });
+}
+
+}  // namespace
+
 util::Expected<std::unique_ptr<WorkspaceSession>> open_workspace(const Args& args) {
   auto s = std::make_unique<WorkspaceSession>();
   s->root = corpus_root(args);
   s->index = index_path(args, s->root);
   s->unsafe_html = args.has("--unsafe-html");
+  s->place = index_place(args);
   std::error_code ec;
   if (!fs::is_directory(s->root, ec)) return util::failure("no corpus folder at " + s->root.string());
   auto config = ingest::load_config(s->root);
@@ -34,7 +56,7 @@ util::Expected<std::unique_ptr<WorkspaceSession>> open_workspace(const Args& arg
     // The lock only while the index is written: a `lint` beside a running server waits only that long.
     auto lock = WriteLock::acquire(s->index.parent_path());
     if (!lock) return std::unexpected(lock.error());
-    auto index = index::Index::open(s->index, index::Index::Mode::ReadWrite, index_place(args));
+    auto index = index::Index::open(s->index, index::Index::Mode::ReadWrite, s->place);
     if (!index) return std::unexpected(index.error());
     ingest::LoadOptions options{s->root, config->max_note_bytes};
     options.allow_raw_html = s->unsafe_html;
@@ -49,9 +71,8 @@ util::Expected<std::unique_ptr<WorkspaceSession>> open_workspace(const Args& arg
   auto reader = index::BodyReader::open(s->index);
   if (!reader) return std::unexpected(reader.error());
   s->bodies = std::make_unique<index::BodyReader>(std::move(*reader));
-  const auto& notes = s->workspace->corpus().notes;
-  if (std::any_of(notes.begin(), notes.end(), [](const Note& n) { return !n.rendered.queries.empty(); }))
-    if (auto db = query::QueryDb::open(s->index)) s->queries = std::make_unique<query::QueryDb>(std::move(*db));
+  // Open even when no note has a query block yet: one may gain one.
+  if (auto db = query::QueryDb::open(s->index)) s->queries = std::make_unique<query::QueryDb>(std::move(*db));
   return s;
 }
 
@@ -70,6 +91,9 @@ Applied apply_changes(WorkspaceSession& session, const std::vector<std::string>&
   }
   if (folders) session.workspace->sync_with_disk();
   out.refresh = session.workspace->refresh();
+  // The index answers the query blocks: what a cold build would have stored first, stored now.
+  if (!out.refresh.changed.empty() && has_query_blocks(session.workspace->corpus()))
+    if (auto stored = session.store_index(); !stored) out.store_error = stored.error();
   return out;
 }
 

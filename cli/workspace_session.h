@@ -23,12 +23,15 @@ struct WorkspaceSession {
   std::filesystem::path index;
   std::unique_ptr<workspace::Workspace> workspace;
   std::unique_ptr<index::BodyReader> bodies;
-  std::unique_ptr<query::QueryDb> queries;  // null when no note has a query block
+  index::Index::Place place = index::Index::Place::OwnFolder;
+  std::unique_ptr<query::QueryDb> queries;  // what answers the query blocks
   std::vector<index::StoredKernelResult> kernel_results;
   bool unsafe_html = false;
 
   // The site's options as `build` gives them (title, raw HTML, bodies, query answers, layouts' cache).
   render::site::SiteOptions site_options() const;
+  // Writes the workspace into the index (Workspace::store), holding the index's lock meanwhile.
+  util::Expected<void> store_index() const;
 };
 
 util::Expected<std::unique_ptr<WorkspaceSession>> open_workspace(const Args& args);
@@ -38,9 +41,11 @@ struct Applied {
   bool config_changed = false;  // anthology.toml: the workspace does not follow it
   bool corpus_gone = false;     // the corpus folder is no more: nothing was applied
   workspace::Refresh refresh;
+  std::string store_error;      // the index could not be written: the query blocks answer as before
 };
 
-// Applies the watcher's changed paths (cli/watch.h: notes, folders ending in '/', anthology.toml).
+// Applies the watcher's changed paths (cli/watch.h: notes, folders ending in '/', anthology.toml), and
+// when a note has query blocks, stores the change into the index that answers them.
 Applied apply_changes(WorkspaceSession& session, const std::vector<std::string>& changed);
 
 // "lit/LIT-1.md, notes/NOTE-2.md and 3 more": what changed, for one line of output.

@@ -52,7 +52,10 @@ void keep_what_is_read(ParsedNote& parse, bool bodies) {
 }  // namespace
 
 Workspace::Workspace(ingest::LoadOptions options, Config config)
-    : options_(std::move(options)), config_(std::move(config)), root_real_(util::real_root(options_.root)) {}
+    : options_(std::move(options)),
+      config_(std::move(config)),
+      root_real_(util::real_root(options_.root)),
+      parse_key_(ingest::parse_key(options_.settings())) {}
 
 Workspace::~Workspace() = default;
 
@@ -121,10 +124,16 @@ void Workspace::put(ParsedNote parse) {
   parsed_.insert(parsed_.begin() + static_cast<std::ptrdiff_t>(i), std::move(info));
 }
 
-void Workspace::update_text(const std::string& path, std::string_view text) {
+ParsedNote Workspace::parse_text(const std::string& path, std::string_view text) const {
   ParsedNote parse = ingest::parse_note(path, text, options_.settings());
   parse.note.content_hash = parse.note.content_hash ? parse.note.content_hash : ingest::content_hash(text);
-  put(std::move(parse));
+  parse.key = parse_key_;
+  return parse;
+}
+
+void Workspace::update_text(const std::string& path, std::string_view text) {
+  unstored_.forget(path);  // not what the file holds: the index keeps its parse of the file
+  put(parse_text(path, text));
 }
 
 void Workspace::update_from_disk(const std::string& path) {
@@ -132,14 +141,19 @@ void Workspace::update_from_disk(const std::string& path) {
   fs::path file = options_.root / path;
   auto status = fs::symlink_status(file, ec);
   if (!note_path(path) || ec || !fs::exists(status) || fs::is_directory(file, ec)) return remove(path);
+  std::optional<index::CachedFile> stat = UnstoredParses::stat_of(file);  // before the read, as the scan
   auto bytes = util::read_inside(root_real_, path, options_.max_note_bytes);
-  if (!bytes) return put(ingest::unreadable_note(path, bytes.error()));
-  update_text(path, *bytes);
+  ParsedNote parse = bytes ? parse_text(path, *bytes) : ingest::unreadable_note(path, bytes.error());
+  parse.key = parse_key_;
+  if (stat) unstored_.remember(parse, *stat);
+  else unstored_.forget(path);
+  put(std::move(parse));
 }
 
 void Workspace::remove(const std::string& path) {
   auto it = std::lower_bound(corpus_.notes.begin(), corpus_.notes.end(), path,
                              [](const Note& n, const std::string& p) { return n.path < p; });
+  unstored_.forget(path);
   if (it == corpus_.notes.end() || it->path != path) return;
   add_keys(*it, stale_keys_);
   notes_moved_ = true;
@@ -168,6 +182,15 @@ void Workspace::sync_with_disk() {
   folder_findings_ = std::move(folders);
   corpus_.folder_stamps = ingest::encode_folder_stamps(scan);
   pending_.push_back("");  // the folders' findings may have changed
+}
+
+util::Expected<void> Workspace::store(index::Index& index) {
+  std::vector<std::string> paths;
+  paths.reserve(corpus_.notes.size());
+  for (const Note& n : corpus_.notes) paths.push_back(n.path);
+  auto stored = index.store(corpus_, unstored_.parses(), paths, diagnostics_, graph_->node_facts());
+  if (stored) unstored_.clear();
+  return stored;
 }
 
 // Resolves what a change can affect (every note the first time), then graph and rules: what

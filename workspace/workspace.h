@@ -27,6 +27,7 @@
 #include "ingest/load_corpus.h"
 #include "ingest/resolver.h"
 #include "workspace/link_keys.h"
+#include "workspace/unstored_parses.h"
 
 namespace anth::workspace {
 
@@ -54,6 +55,12 @@ class Workspace {
 
   // Resolves, builds the graph and runs the rules again after updates (nothing when none happened).
   Refresh refresh();
+
+  // Writes into `index` what it lacks since open() or the last store(): the parses of the files read
+  // from disk since, the files gone, and the derived tables of the corpus as the last refresh checked
+  // it, as a cold run over the same files would leave them. `serve` and `build --watch` store after a
+  // change when a note has query blocks, whose answers the index gives (docs/serve.md).
+  util::Expected<void> store(index::Index& index);
 
   const Corpus& corpus() const { return corpus_; }
   const graph::Graph& graph() const { return *graph_; }
@@ -96,6 +103,7 @@ class Workspace {
 
   Workspace(ingest::LoadOptions options, Config config);
   void adopt(Corpus loaded);
+  ParsedNote parse_text(const std::string& path, std::string_view text) const;
   void put(ParsedNote parse);
   void check();
   void resolve_patch();
@@ -111,6 +119,8 @@ class Workspace {
   std::unique_ptr<graph::Graph> graph_;
   std::vector<Diagnostic> diagnostics_;
   std::vector<std::string> pending_;       // paths updated since the last refresh
+  std::string parse_key_;                  // the key of the parses made here (ingest/note_parser.h)
+  UnstoredParses unstored_;                // parses read from disk since the index was last written
   LinkKeys stale_keys_;                    // the keys of notes replaced or removed since (link_keys.h)
   LinkKeys fresh_keys_;                    // the keys of the notes that replaced them
   LinkKeys reach_keys_;                    // the keys of changed notes whose kind or anchors moved

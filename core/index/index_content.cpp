@@ -8,6 +8,7 @@
 #include "core/index/index_health.h"
 #include "core/index/index_state.h"
 #include "core/index/sqlite_util.h"
+#include "core/util/phase_timer.h"
 
 namespace anth::index {
 
@@ -173,15 +174,20 @@ util::Expected<void> store_all(sqlite3* db, const Corpus& corpus, const std::vec
   if (corpus_facts.size() != corpus.notes.size())
     return util::failure("store() needs the graph's facts of every note (" + std::to_string(corpus_facts.size()) + " for " +
                    std::to_string(corpus.notes.size()) + " notes)");
+  util::PhaseTimer timer;  // ANTHOLOGY_TIMINGS=1
   ANTH_INDEX_TRY(store_files(db, changed, present_paths));
+  timer.mark("store: files");
   std::vector<const Note*> notes = node_notes(corpus);
   std::vector<NodeFacts> facts;
   facts.reserve(notes.size());
   for (const Note* n : notes) facts.push_back(corpus_facts[static_cast<std::size_t>(n - corpus.notes.data())]);
   auto graph = write_graph(db, notes, facts);
   if (!graph) return std::unexpected(graph.error());
+  timer.mark("store: graph tables");
   ANTH_INDEX_TRY(write_diagnostics(db, diagnostics));
+  timer.mark("store: diagnostics");
   ANTH_INDEX_TRY(write_search(db, notes));
+  timer.mark("store: search");
   return write_meta(db, corpus);
 }
 

@@ -154,6 +154,9 @@ class SiteContext {
   SearchEntry snippet_of(std::size_t v) const;
   // The features of every body ORed again (any_features()).
   std::uint8_t features_now();
+  // Every query block answered again, from the index as it is now (a resident site's index is stored
+  // again after a change): the vertices whose answers moved, whose bodies must be passed again.
+  std::vector<std::size_t> answer_queries_again();
 
  private:
   // Fills in every body once, on every core, using each in id order (site_body_pass.cpp).

@@ -61,6 +61,15 @@ SearchEntry SiteContext::snippet_of(std::size_t v) const {
   return entry;
 }
 
+std::vector<std::size_t> SiteContext::answer_queries_again() {
+  QueryBlocks fresh(input_.graph, input_.options.query_db);
+  std::vector<std::size_t> moved;
+  for (std::size_t v = 0; v < input_.graph.vertex_count(); ++v)
+    if (fresh.key(v) != queries_.key(v)) moved.push_back(v);
+  queries_ = std::move(fresh);
+  return moved;
+}
+
 std::uint8_t SiteContext::features_now() {
   any_features_ = 0;
   for (std::uint8_t f : features_) any_features_ |= f;

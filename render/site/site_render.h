@@ -91,7 +91,7 @@ class SiteRender {
     std::unordered_map<std::size_t, std::vector<std::size_t>> uses;  // the TERMs each body used or uses
   };
   std::optional<std::vector<std::size_t>> changed_notes(const std::vector<const Note*>* touched) const;
-  bool pass_again(const std::vector<std::size_t>& changed, PatchState& state);
+  bool pass_again(const std::vector<std::size_t>& changed, const std::vector<std::size_t>& answered, PatchState& state);
   SiteChange site_change(const std::vector<std::size_t>& changed, bool names, std::set<std::size_t>& pages);
   bool patch_search(const std::unordered_map<std::size_t, SearchEntry>& entries, const FileSink& put, const DropFile& drop);
   std::vector<std::size_t> bodies_drawing_on(const std::vector<std::size_t>& changed) const;

@@ -157,14 +157,16 @@ std::optional<std::vector<std::size_t>> SiteRender::changed_notes(const std::vec
   return changed;
 }
 
-// The bodies passed again: the changed notes', and those that draw on them and came out otherwise;
-// each one's pages (what it links, the TERMs it starts or stops using) and search entry. False
-// without a resident cache.
-bool SiteRender::pass_again(const std::vector<std::size_t>& changed, PatchState& state) {
+// The bodies passed again: the changed notes', those whose query blocks' answers moved (`answered`),
+// and those that draw on them and came out otherwise; each one's pages (what it links, the TERMs it
+// starts or stops using) and search entry. False without a resident cache.
+bool SiteRender::pass_again(const std::vector<std::size_t>& changed, const std::vector<std::size_t>& answered, PatchState& state) {
   std::vector<std::size_t> passed = changed;
+  passed.insert(passed.end(), answered.begin(), answered.end());
   for (std::size_t y : bodies_drawing_on(changed))
-    if (!std::binary_search(changed.begin(), changed.end(), y) && ctx_->dependencies_now(y) != ctx_->body_dependencies(y))
-      passed.push_back(y);
+    if (ctx_->dependencies_now(y) != ctx_->body_dependencies(y)) passed.push_back(y);
+  std::sort(passed.begin(), passed.end());
+  passed.erase(std::unique(passed.begin(), passed.end()), passed.end());
   std::sort(passed.begin(), passed.end(), [&](std::size_t a, std::size_t b) { return ctx_->rank(a) < ctx_->rank(b); });
   std::set<std::size_t>& pages = state.pages;
   for (std::size_t v : passed) {
@@ -254,8 +256,12 @@ SiteRender::Patched SiteRender::patch(const FileSink& sink, const DropFile& drop
   if (!ctx_->refresh_names(changed)) return Patched::rebuild;
   timer.mark("site patch: names");
 
+  // The index under the query blocks was stored again: their answers may have moved with any note.
+  std::vector<std::size_t> answered = ctx_->answer_queries_again();
+  timer.mark("site patch: query blocks answered again");
+
   PatchState state{std::set<std::size_t>(changed.begin(), changed.end()), {}, {}};
-  if (!pass_again(changed, state)) return Patched::rebuild;
+  if (!pass_again(changed, answered, state)) return Patched::rebuild;
   std::set<std::size_t>& pages = state.pages;
   if (ctx_->features_now() != features_) return Patched::rebuild;
   timer.mark("site patch: bodies passed again");

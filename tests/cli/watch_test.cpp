@@ -83,6 +83,12 @@ TEST_CASE("build --watch patches the render it keeps, and its site equals a cold
   TempDir dir;
   const fs::path corpus = dir.path() / "corpus";
   fs::copy(source_dir() / "tests/fixtures/site/corpus", corpus, fs::copy_options::recursive);
+  // Query blocks whose answers each edit below changes, though their note does not change: the index
+  // that answers them must be stored again before the patch, as a cold build stores it first.
+  dir.write("corpus/sota/SOTA-002.md", read_file(corpus / "sota/SOTA-002.md") +
+                                           "\n## Edited so far\n\n```anthology\nquery --text \"edit number\"\n```\n\n"
+                                           "```anthology\nquery --sql \"SELECT count(*) AS edited FROM search WHERE body LIKE "
+                                           "'%Edit number%'\"\n```\n");
   fs::path out = dir.path() / "stdout.txt", err = dir.path() / "stderr.txt";
   std::string command = "cd '" + dir.path().string() + "' && ANTHOLOGY_TIMINGS=1 ANTHOLOGY_WATCH_MAX_REBUILDS=3 timeout 90 '" +
                         anthology_binary().string() + "' build --watch --no-kernels --corpus corpus --out site >'" +
@@ -101,6 +107,9 @@ TEST_CASE("build --watch patches the render it keeps, and its site equals a cold
   const std::string messages = read_file(err);
   CHECK(count(messages, "timing: site patch: site pages") == 2);
   CHECK(read_file(dir.path() / "site/NOTE-001.html").find("Edit number 2") != std::string::npos);
+  const std::string answers = read_file(dir.path() / "site/SOTA-002.html");
+  CHECK(answers.find("4 results") != std::string::npos);  // the three notes edited, and this one
+  CHECK(answers.find("<td>4</td>") != std::string::npos);
 
   RunResult cold = run_anthology("build --no-kernels --corpus corpus --out cold-site", dir.path());
   REQUIRE(cold.status == 0);
