@@ -104,8 +104,10 @@ int watch_build(const Args& args, const WatchBuild& build) {
       std::cerr << "anthology build: the corpus folder " << (*session)->root.string() << " is gone; the site is kept\n";
       return;
     }
-    if (!applied.store_error.empty())
-      std::cerr << "anthology build: the index could not be written (" << applied.store_error << "); query blocks answer from the last one\n";
+    // The index answers the query blocks: stored first, as a cold build stores it before the site.
+    if (applied.answers_moved)
+      if (auto stored = (*session)->store_index(); !stored)
+        std::cerr << "anthology build: the index could not be written (" << stored.error() << "); query blocks answer from the last one\n";
     if (applied.config_changed) {  // settings the workspace does not follow: build from the files, start again
       kept = {};
       build.whole_build();

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/session.h"
@@ -81,6 +82,17 @@ int run_serve(const Args& args) {
   };
   watch.settle_ms = 10;  // an editor's save is a burst of a few events within a few milliseconds
   if (const char* n = std::getenv("ANTHOLOGY_WATCH_MAX_REBUILDS")) watch.max_rebuilds = std::atoi(n);  // for tests
+  // A render of the workspace as it is now, the files that changed announced to the pages open on them;
+  // nullopt when it failed (and said why).
+  auto render = [&]() -> std::optional<std::vector<std::string>> {
+    auto rendered = site.render(*(*session)->workspace);
+    if (!rendered) {
+      std::cerr << "anthology serve: " << site.error() << "; the last site is still served\n";
+      return std::nullopt;
+    }
+    server.announce(*rendered);
+    return rendered;
+  };
   bool gone_said = false;
   auto watched = watch_corpus(watch, [&](const std::vector<std::string>& changed) {
     auto began = std::chrono::steady_clock::now();
@@ -92,19 +104,24 @@ int run_serve(const Args& args) {
       return;
     }
     gone_said = false;
-    if (!applied.store_error.empty())
-      std::cerr << "anthology serve: the index could not be written (" << applied.store_error << "); query blocks answer from the last one\n";
     if (applied.config_changed) std::cerr << "anthology serve: anthology.toml changed; restart serve to apply it\n";
-    auto rendered = site.render(*(*session)->workspace);
-    if (!rendered) {
-      std::cerr << "anthology serve: " << site.error() << "; the last site is still served\n";
-      return;
-    }
-    const std::vector<std::string>& pages = *rendered;
-    server.announce(pages);
+    auto pages = render();
+    if (!pages) return;
     std::cout << "rebuilt in " << elapsed_ms(began) << " ms (checks " << applied.refresh.took.count() / 1000 << " ms): "
               << list_briefly(applied.refresh.changed) << " changed; "
-              << pages.size() << (pages.size() == 1 ? " file" : " files") << " of the site changed (" << list_briefly(pages) << ")" << std::endl;
+              << pages->size() << (pages->size() == 1 ? " file" : " files") << " of the site changed (" << list_briefly(*pages) << ")" << std::endl;
+    // The query blocks are answered from the index, stored after the edited pages are served (storing
+    // is linear in notes: 0.6 s at 100,000), then answered again: pages whose answers moved follow.
+    if (!applied.answers_moved) return;
+    auto stored_at = std::chrono::steady_clock::now();
+    if (auto stored = (*session)->store_index(); !stored) {
+      std::cerr << "anthology serve: the index could not be written (" << stored.error() << "); query blocks answer from the last one\n";
+      return;
+    }
+    auto answered = render();
+    if (answered && !answered->empty())
+      std::cout << "query blocks answered again in " << elapsed_ms(stored_at) << " ms: " << answered->size()
+                << (answered->size() == 1 ? " file" : " files") << " of the site changed (" << list_briefly(*answered) << ")" << std::endl;
   });
   server.stop();
   if (!watched) return usage_error("serve", watched.error());

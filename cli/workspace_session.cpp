@@ -91,9 +91,7 @@ Applied apply_changes(WorkspaceSession& session, const std::vector<std::string>&
   }
   if (folders) session.workspace->sync_with_disk();
   out.refresh = session.workspace->refresh();
-  // The index answers the query blocks: what a cold build would have stored first, stored now.
-  if (!out.refresh.changed.empty() && has_query_blocks(session.workspace->corpus()))
-    if (auto stored = session.store_index(); !stored) out.store_error = stored.error();
+  out.answers_moved = !out.refresh.changed.empty() && has_query_blocks(session.workspace->corpus());
   return out;
 }
 

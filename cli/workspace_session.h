@@ -41,11 +41,12 @@ struct Applied {
   bool config_changed = false;  // anthology.toml: the workspace does not follow it
   bool corpus_gone = false;     // the corpus folder is no more: nothing was applied
   workspace::Refresh refresh;
-  std::string store_error;      // the index could not be written: the query blocks answer as before
+  // Some note has query blocks, whose answers the change may have moved: the index that answers them
+  // must be stored again (WorkspaceSession::store_index) before they are answered again.
+  bool answers_moved = false;
 };
 
-// Applies the watcher's changed paths (cli/watch.h: notes, folders ending in '/', anthology.toml), and
-// when a note has query blocks, stores the change into the index that answers them.
+// Applies the watcher's changed paths (cli/watch.h: notes, folders ending in '/', anthology.toml).
 Applied apply_changes(WorkspaceSession& session, const std::vector<std::string>& changed);
 
 // "lit/LIT-1.md, notes/NOTE-2.md and 3 more": what changed, for one line of output.

@@ -90,6 +90,9 @@ def wait_for(predicate, seconds=20):
 
 def main():
     binary, corpus, work = sys.argv[1], sys.argv[2], sys.argv[3]
+    # A query block that the edit below answers otherwise, though its own note does not change.
+    with open(os.path.join(corpus, "sota", "SOTA-002.md"), "a", encoding="utf-8") as f:
+        f.write("\n```anthology\nquery --text zebra\n```\n")
     out = open(os.path.join(work, "serve.out"), "w+")
     err = open(os.path.join(work, "serve.err"), "w+")
     proc = subprocess.Popen([binary, "serve", "--port", "0", "--corpus", corpus, "--index", os.path.join(work, "index.db")],
@@ -199,6 +202,12 @@ def run_checks(proc, corpus, out, err):
     check(b"zebra-crossing" in fetch(base, "/LIT-002.html")[2], "the served page holds the edit")
     check(wait_for(lambda: "rebuilt in " in printed(out)), "a line per rebuild: " + printed(out))
     check("lit/LIT-002.md" in printed(out), "the rebuild line names the note")
+    # The index answers query blocks: stored after the edit, the block on SOTA-002 answered again.
+    check(wait_for(lambda: any('"SOTA-002.html"' in c for c in events.changes)),
+          "the event stream names SOTA-002.html, whose query block's answer moved: %r" % events.changes)
+    answer = fetch(base, "/SOTA-002.html")[2]
+    check(b"2 results" in answer, "SOTA-002's block lists the edited note beside itself")
+    check(wait_for(lambda: "query blocks answered again" in printed(out)), "a line says the blocks were answered again: " + printed(out))
 
     # The corpus folder deleted while serving: a logged line, the server goes on.
     shutil.rmtree(corpus)
