@@ -218,7 +218,10 @@ void LoadRun::decode_batch(const std::vector<std::size_t>& wanted, std::size_t s
     if (!texts[k]) return;
     std::size_t i = wanted[start + k];
     try {
-      parses_[i] = index::decode_parse(*texts[k], /*body_links=*/options_.bodies);
+      // The markdown body only when the parse goes back to the index with its new stat (encoded()):
+      // nothing else reads it after ingest but the full-text table, which asks the index itself.
+      const bool restat = plans_[i] == Plan::ReuseIfSameHash && new_stat_[i];
+      parses_[i] = index::decode_parse(*texts[k], /*body_links=*/options_.bodies, /*body=*/restat);
     } catch (...) {
       parses_[i].reset();
     }

@@ -127,8 +127,9 @@ class Index {
 
 // Serialization of a parse for the files table (JSON): everything but the body's html and plain.
 std::string encode_parse(const ParsedNote& parse);
-// `body_links` false skips the body's links (RenderedBody::links), which only the site uses.
-std::optional<ParsedNote> decode_parse(std::string_view json, bool body_links = true);
+// `body_links` false skips the body's links (RenderedBody::links), which only the site uses; `body`
+// false skips the markdown body (Note::body_held false): such a parse cannot be encoded again.
+std::optional<ParsedNote> decode_parse(std::string_view json, bool body_links = true, bool body = true);
 // The body's html and plain for the column files.body: the length of the html in decimal, ':', the html,
 // the plain text. Not JSON: nothing to escape or unescape, a copy each way.
 std::string encode_body(const RenderedBody& body);

@@ -16,8 +16,9 @@ void write_note(JsonWriter& w, const Note& n);
 void write_diagnostic(JsonWriter& w, const Diagnostic& d, const std::string& path);
 
 // Both throw JsonMalformed for a member of the wrong type, a missing path or rule, or a location read
-// before the path. `body_links` false skips the body's links (only the site uses them).
-Note read_note(JsonReader& r, bool body_links = true);
+// before the path. `body_links` false skips the body's links (only the site uses them); `body` false
+// skips the markdown body (Note::body_held).
+Note read_note(JsonReader& r, bool body_links = true, bool body = true);
 Diagnostic read_diagnostic(JsonReader& r, const std::string& path);
 
 }  // namespace anth::index::detail

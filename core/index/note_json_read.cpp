@@ -217,7 +217,7 @@ void read_relations(JsonReader& r, Note& n, NotePath& path) {
 
 // A location's file is relative to the note's path, so the path is read first (it is written first);
 // locations read before it would take an empty default, which is why a path after them is malformed.
-Note read_note(JsonReader& r, bool body_links) {
+Note read_note(JsonReader& r, bool body_links, bool body) {
   Note n;
   bool have_path = false, body_mentions = false;
   NotePath path{n};
@@ -257,7 +257,8 @@ Note read_note(JsonReader& r, bool body_links) {
     else if (key == "wikilinks") read_wikilinks(r, n, path);
     else if (key == "relations") read_relations(r, n, path);
     else if (key == "body_mentions") body_mentions = r.boolean();
-    else if (key == "body") n.body = r.string();
+    else if (key == "body" && body) n.body = r.string();
+    else if (key == "body") r.skip(), n.body_held = false;
     else if (key == "body_line") n.body_line = r.int32();
     else if (key == "word_count") n.word_count = r.int32();
     else if (key == "rendered") read_rendered(r, n.rendered, body_links);

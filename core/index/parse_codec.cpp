@@ -31,6 +31,8 @@
 // than a JSON DOM: strings are copied in runs between the characters that need escaping. Any JSON parser
 // reads what it writes (the tests check it with nlohmann/json). The note's members are mapped in
 // note_json_write.cpp and note_json_read.cpp.
+#include <stdexcept>
+
 #include "core/index/index.h"
 #include "core/index/note_json.h"
 
@@ -53,6 +55,8 @@ std::string encode_parse(const ParsedNote& parse) {
   // body (about 20 bytes and the target a wikilink, 10 and the target a body link): growing by doubling
   // copied up to 124 MB for a note of 2,000,000 links.
   const Note& n = parse.note;
+  // Stored without its body, the parse would lose it for good.
+  if (!n.body_held) throw std::logic_error("encode_parse: " + n.path + " was read back without its body");
   JsonWriter w(n.body.size() + n.body.size() / 4 + 1024 + 24 * n.wikilinks.size() + 16 * n.rendered.links.size());
   w.raw('{');
   w.key("format", true), w.integer(parse_format);
@@ -67,7 +71,7 @@ std::string encode_parse(const ParsedNote& parse) {
   return w.take();
 }
 
-std::optional<ParsedNote> decode_parse(std::string_view text, bool body_links) {
+std::optional<ParsedNote> decode_parse(std::string_view text, bool body_links, bool body) {
   try {
     JsonReader r(text);
     ParsedNote parse;
@@ -80,7 +84,7 @@ std::optional<ParsedNote> decode_parse(std::string_view text, bool body_links) {
       } else if (key == "key") {
         parse.key = r.string();
       } else if (key == "note") {
-        parse.note = detail::read_note(r, body_links);
+        parse.note = detail::read_note(r, body_links, body);
         have_note = true;
       } else if (key == "diagnostics") {
         if (!have_note) throw JsonMalformed();

@@ -3,6 +3,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,10 +21,13 @@ std::string authors_text(const Note& n) {
   return out;
 }
 
+// The body counts by the file's content hash, which a note read back without its body still has (its
+// body is made from those bytes alone); by the body itself when there is no hash (an unreadable file).
 std::int64_t search_fingerprint(const Note& n) {
   XXH64_hash_t h = XXH3_64bits(n.id.data(), n.id.size());
   h = XXH3_64bits_withSeed(n.title.data(), n.title.size(), h);
-  h = XXH3_64bits_withSeed(n.body.data(), n.body.size(), h);
+  if (n.content_hash) h = XXH3_64bits_withSeed(&n.content_hash, sizeof n.content_hash, h);
+  else h = XXH3_64bits_withSeed(n.body.data(), n.body.size(), h);
   const std::string authors = authors_text(n);
   h = XXH3_64bits_withSeed(authors.data(), authors.size(), h);
   return static_cast<std::int64_t>(h);
@@ -170,17 +174,20 @@ class SearchWriter {
       ANTH_INDEX_TRY(add_doc_.run());
     }
     const std::string authors = authors_text(*w.note);
+    auto read = w.note->body_held ? std::optional<std::string>() : body_of(w.note->path);
+    if (!w.note->body_held && !read) return util::failure("the parse of " + w.note->path + " is missing from the index");
+    const std::string& body = read ? *read : w.note->body;
     add_.integer(1, docid);
     add_.text(2, w.note->id);
     add_.text(3, w.note->title);
-    add_.text(4, w.note->body);
+    add_.text(4, body);
     add_.text(5, authors);
     ANTH_INDEX_TRY(add_.run());
-    const bool large = w.note->body.size() >= flush_after_bytes;
+    const bool large = body.size() >= flush_after_bytes;
     if (large) ANTH_INDEX_TRY(flush());
     add_words_.integer(1, docid);
     add_words_.text(2, w.note->title);
-    add_words_.text(3, w.note->body);
+    add_words_.text(3, body);
     add_words_.text(4, authors);
     ANTH_INDEX_TRY(add_words_.run());
     if (large) ANTH_INDEX_TRY(flush());
@@ -188,6 +195,18 @@ class SearchWriter {
   }
 
  private:
+  // The markdown body of a note read back without it (Note::body_held), from its stored parse.
+  std::optional<std::string> body_of(const std::string& path) {
+    Statement q(db_, "SELECT parse FROM files WHERE path = ?1");
+    if (!q.ready()) return std::nullopt;
+    q.text(1, path);
+    auto row = q.next();
+    if (!row || !*row) return std::nullopt;
+    auto parse = decode_parse(q.column_text(0), /*body_links=*/false);
+    if (!parse) return std::nullopt;
+    return std::move(parse->note.body);
+  }
+
   // FTS5 holds a transaction's new terms in memory until it commits, and checks its limit (hashsize)
   // only before the next document: a note of 2,000,000 distinct words held ~270 MB a table, both tables
   // at once. After a document this large the terms are written out (a savepoint is where FTS5 writes

@@ -97,6 +97,7 @@ struct Note {
 
   // The markdown after the frontmatter and the file line it starts on.
   std::string body;
+  bool body_held = true;  // false: read back from the index without it (only its full-text entry needs it)
   int body_line = 1;
   int word_count = 0;  // words of the body, for the reading time
   RenderedBody rendered;  // the body made ready for the site (rendered_body.h)

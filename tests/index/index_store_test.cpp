@@ -243,7 +243,10 @@ TEST_CASE("index: rewriting most of the search table keeps its configuration", "
   CHECK(one(db, "SELECT v FROM search_config WHERE k = 'hashsize'") == "16777216");
   Built b = build(sample_files());
   REQUIRE(index.store(b.corpus, b.changed(), b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
-  for (Note& n : b.corpus.notes) n.body += "\nEvery note now mentions zeppelins.\n";
+  for (Note& n : b.corpus.notes) {  // as an edit of each file would: new bytes, a new body
+    n.body += "\nEvery note now mentions zeppelins.\n";
+    n.content_hash ^= 1;
+  }
   REQUIRE(index.store(b.corpus, {}, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   CHECK(one(db, "SELECT v FROM search_config WHERE k = 'hashsize'") == "16777216");
   CHECK(one(db, "SELECT count(*) FROM search WHERE search MATCH 'zeppelin'") == "7");

@@ -118,3 +118,49 @@ TEST_CASE("cache: a body parsed for lint is parsed again for build --unsafe-html
   REQUIRE(run_anthology("build --corpus corpus --out site", dir.path()).status == 0);
   CHECK(read_file(dir.path() / "site/LIT-1.html").find("Raw &lt;b&gt;bold&lt;/b&gt; text.") != std::string::npos);
 }
+
+TEST_CASE("cache: a warm run holds no body it does not read, and the full-text table still gets them", "[ingest][index][cache]") {
+  TempDir dir;
+  dir.write("corpus/lit/LIT-1.md", lit("LIT-1", "2020", "Quokkas appear only in this body."));
+  dir.write("corpus/lit/LIT-2.md", lit("LIT-2", "2021", "See [[LIT-1]]."));
+  REQUIRE(run_anthology("lint --corpus corpus", dir.path()).status == 0);
+  {
+    auto index = index::Index::open(dir.path() / "corpus/.anthology/index.db");
+    REQUIRE(index);
+    LoadOptions options{dir.path() / "corpus"};
+    auto warm = load_corpus(options, &*index);
+    REQUIRE(warm);
+    REQUIRE(warm->reused == 2);
+    for (const Note& n : warm->corpus.notes) {
+      CHECK_FALSE(n.body_held);
+      CHECK(n.body.empty());
+    }
+    // Every search document written anew from notes read without their bodies: each body comes from
+    // its stored parse, and the words are found as before.
+    REQUIRE(sqlite3_exec(index->handle(), "UPDATE search_docs SET fingerprint = 0", nullptr, nullptr, nullptr) == SQLITE_OK);
+  }
+  REQUIRE(run_anthology("lint --corpus corpus", dir.path()).status == 0);
+  RunResult found = run_anthology("query --corpus corpus --text quokkas", dir.path());
+  CHECK(found.out.find("LIT-1") != std::string::npos);
+}
+
+TEST_CASE("cache: a file touched without a change keeps its stored body", "[ingest][index][cache]") {
+  TempDir dir;
+  const fs::path note = dir.write("corpus/lit/LIT-1.md", lit("LIT-1", "2020", "Wombats appear only in this body."));
+  REQUIRE(run_anthology("lint --corpus corpus", dir.path()).status == 0);
+  // Same bytes, a new stat: the parse goes back to the index with the stat, and with its body.
+  REQUIRE(run("touch -d '2030-01-01' '" + note.string() + "'").status == 0);
+  RunResult touched = run_anthology("lint --corpus corpus", dir.path());
+  CHECK(touched.status == 0);
+  {
+    auto index = index::Index::open(dir.path() / "corpus/.anthology/index.db", index::Index::Mode::ReadOnly);
+    REQUIRE(index);
+    auto parse = index->load_parse("lit/LIT-1.md");
+    REQUIRE(parse);
+    CHECK(parse->note.body.find("Wombats") != std::string::npos);
+  }
+  // And a rewrite of its search document finds the body there.
+  REQUIRE(run("sqlite3 '" + (dir.path() / "corpus/.anthology/index.db").string() + "' 'UPDATE search_docs SET fingerprint = 0'").status == 0);
+  REQUIRE(run_anthology("lint --corpus corpus", dir.path()).status == 0);
+  CHECK(run_anthology("query --corpus corpus --text wombats", dir.path()).out.find("LIT-1") != std::string::npos);
+}
