@@ -87,11 +87,14 @@ void add_field_mentions(Note& note) {
 // mentions too (Origin::Link), at the link's line and column: cmark gives the column in bytes of the
 // body's line, the finding's is in characters.
 void add_link_mentions(Note& note) {
-  std::vector<std::size_t> line_starts{0};
-  for (std::size_t i = 0; i < note.body.size(); ++i)
-    if (note.body[i] == '\n') line_starts.push_back(i + 1);
+  std::vector<std::size_t> line_starts;  // found at the first link to a file: most bodies have none
   for (const BodyLink& l : note.rendered.links) {
     if (!l.file || l.target.empty()) continue;
+    if (line_starts.empty()) {
+      line_starts.push_back(0);
+      for (std::size_t at = note.body.find('\n'); at != std::string::npos; at = note.body.find('\n', at + 1))
+        line_starts.push_back(at + 1);
+    }
     Location where{note.path, note.body_line, 1};
     if (l.line > 0 && static_cast<std::size_t>(l.line) <= line_starts.size()) {
       std::string_view line = std::string_view(note.body).substr(line_starts[l.line - 1]);

@@ -142,3 +142,19 @@ TEST_CASE("body: a text that is not UTF-8 still renders as UTF-8 (cmark checks o
   CHECK(b.rendered.html.find("\xef\xbf\xbd") != std::string::npos);  // U+FFFD in place of the bad bytes
   CHECK(parse_body("caf\xc3\xa9 [[LIT-1]]\n", false).rendered.html.find("caf\xc3\xa9") != std::string::npos);
 }
+
+TEST_CASE("body: a markdown link to a file is a mention at its line and column in characters", "[ingest][body]") {
+  // The body starts on line 4; the second link is on the body's fourth line, after a two-byte "é".
+  ParsedNote p = parse_note("notes/NOTE-1.md",
+                            "---\ntitle: T\n---\nFirst line.\n\n\nThé [a](../lit/LIT-2.md) and [b](Other%20note.md).\n",
+                            {4096, false});
+  std::vector<Location> at;
+  for (const Relation& r : p.note.relations)
+    if (r.origin == Origin::Link) at.push_back(r.where);
+  REQUIRE(at.size() == 2);
+  CHECK(at[0] == Location{"notes/NOTE-1.md", 7, 5});
+  CHECK(at[1] == Location{"notes/NOTE-1.md", 7, 30});
+  // A body of no such link has none (and its lines are never counted).
+  ParsedNote plain = parse_note("notes/NOTE-2.md", "---\ntitle: T\n---\nSee [[LIT-1]].\n", {4096, false});
+  for (const Relation& r : plain.note.relations) CHECK(r.origin != Origin::Link);
+}
