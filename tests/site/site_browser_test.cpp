@@ -4,6 +4,7 @@
 // /usr/bin/chromium is missing.
 #include <catch2/catch.hpp>
 
+#include <iterator>
 #include <regex>
 
 #include "tests/site/site_test_support.h"
@@ -81,6 +82,11 @@ TEST_CASE("site: Chromium shows a node page with properties, backlinks, graph an
   REQUIRE(std::regex_search(dom, m, term));
   std::regex tip("<span class=\"tip\" role=\"tooltip\" id=\"" + m[1].str() + "\">[^<]+, n\\.: [^<]+</span>");
   CHECK(std::regex_search(dom, tip));
+  // Every term of the page has its definition (each from the shard its page's name hashes to).
+  std::regex filled(R"re(<a class="term" href="[^"]+" aria-describedby="(tip_\d+)">[^<]*</a><span class="tip" role="tooltip" id="\1">[^<]+, n\.: [^<]+</span>)re");
+  auto filled_count = static_cast<std::size_t>(std::distance(std::sregex_iterator(dom.begin(), dom.end(), filled), std::sregex_iterator()));
+  CHECK(count(dom, "<a class=\"term\"") >= 2);
+  CHECK(filled_count == count(dom, "<a class=\"term\""));
   CHECK_FALSE(std::regex_search(dom, std::regex(R"re(class="term" href="[^"]+" title=)re")));
 
   // The stylesheet applied: headless Chromium computed the layout (a screenshot of a styled page).
