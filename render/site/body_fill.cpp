@@ -11,16 +11,11 @@ namespace anth::render::site {
 
 namespace {
 
-// The link to a glossary term, and after the term's text the tooltip element that shows its definition
-// on hover, focus and a first tap (style.css, site.js); `tip` numbers the links of a body. The link has no
-// title: the browser showed the definition a second time, and the copy was 6 of a node page's 34 KB at 10,000 notes.
-void append_term_open(std::string& out, const GlossaryTerm& term, std::size_t tip) {
-  out.append("<span class=\"gloss\"><a class=\"term\" href=\"").append(term.href);
-  out.append("\" aria-describedby=\"tip_b").append(std::to_string(tip)).append("\">");
-}
-void append_term_close(std::string& out, const GlossaryTerm& term, std::size_t tip) {
-  out.append("</a><span class=\"tip\" role=\"tooltip\" id=\"tip_b").append(std::to_string(tip)).append("\">");
-  out.append(term.hover_html).append("</span></span>");
+// The link to a glossary term. Its definition is not on the page: site.js gives the link a tooltip
+// with it, read from the glossary's shared scripts (glossary_tips.h). Written beside every use, the
+// definitions were a fifth of a node page at 10,000 notes (5.7 of 28 KB).
+void append_term_open(std::string& out, const GlossaryTerm& term) {
+  out.append("<a class=\"term\" href=\"").append(term.href).append("\">");
 }
 
 // A plain link as cmark-gfm writes one: what a table cell holds, where cmark-gfm takes no custom node.
@@ -199,7 +194,6 @@ class Filler {
     std::string_view part = embedded_part(target->html, link.anchor);
     if (part.empty() && !target->html.empty()) return false;  // the heading or block is gone (R007)
     Filler inner(*target->note, target_, glossary_, true, no_queries(), embeds_, chain_);
-    inner.tips_ = tips_ + 1000 * chain_.size();  // the tooltips' ids stay unique on the page
     std::string inner_html = without_anchor_ids(inner.run(part).html);
     std::string href = node_file(link.resolved) + (link.anchor.empty() ? "" : "#" + link.anchor);
     LinkTarget t = target_(link.resolved);
@@ -221,7 +215,7 @@ class Filler {
   }
 
   // Text where glossary terms may be linked: the first mention of each term in a paragraph or cell
-  // (never the note's own term), numbered across the body for their tooltips.
+  // (never the note's own term).
   std::size_t terms(std::string_view in, std::string_view flags, std::size_t from) {
     std::string_view escaped = until_close(in, body_terms_close, from);
     if (flags.find('s') != std::string_view::npos) linked_.clear();
@@ -246,15 +240,14 @@ class Filler {
     for (const TermMatch& m : chosen_) {
       const GlossaryTerm& term = glossary_.terms()[m.term];
       util::append_escaped_text(out, all.substr(done, m.offset - done));
-      std::size_t tip = ++tips_;
       if (table) {
         append_plain_link_open(out, node_file(term.id), term.hover());
         util::append_escaped_text(out, all.substr(m.offset, m.length));
         out += "</a>";
       } else {
-        append_term_open(out, term, tip);
+        append_term_open(out, term);
         util::append_escaped_text(out, all.substr(m.offset, m.length));
-        append_term_close(out, term, tip);
+        out += "</a>";
       }
       done = m.offset + m.length;
     }
@@ -273,7 +266,6 @@ class Filler {
   std::vector<bool> seen_;             // terms linked anywhere in the body
   std::vector<std::size_t> linked_;    // terms linked in the current paragraph or cell: a few
   std::vector<TermMatch> chosen_;
-  std::size_t tips_ = 0;
 };
 
 }  // namespace

@@ -116,8 +116,7 @@ Glossary::Glossary(const Corpus& corpus) {
   ends_.assign(1, -1);
   for (const Note* n : notes) {
     std::size_t index = terms_.size();
-    terms_.push_back({n->id, n->title.empty() ? n->id : n->title, n->short_definition, "", util::escape_html(node_file(n->id))});
-    terms_.back().hover_html = util::escape_html(terms_.back().hover());
+    terms_.push_back({n->id, n->title.empty() ? n->id : n->title, n->short_definition, util::escape_html(node_file(n->id))});
     by_id_.emplace(n->id, index);
     std::vector<const std::string*> names = {&n->title};
     for (const std::string& a : n->aliases) names.push_back(&a);

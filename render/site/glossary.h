@@ -18,7 +18,6 @@ struct GlossaryTerm {
   std::string short_definition;
   // "QK-norm, n.: A guard inside attention: ..." -- what a reader sees on hover.
   std::string hover() const;
-  std::string hover_html;  // hover(), escaped for HTML text and attributes
   std::string href;        // the term's page, escaped
 };
 

@@ -16,7 +16,7 @@ namespace {
 
 using namespace std::string_view_literals;
 
-constexpr double node_radius = 6;    // drawing units
+constexpr double node_radius = 6;    // drawing units; graph.css draws the dots at these radii
 constexpr double focus_radius = 10;  // the page's own node
 constexpr std::size_t label_chars = 12;  // longer ids end in an ellipsis (the <title> has them whole)
 
@@ -52,7 +52,7 @@ class Drawing {
     svg += "\" font-size=\"";
     append_num(svg, o_.font);
     svg += "\" role=\"group\" aria-labelledby=\"" + o_.id + "-title\">\n<title id=\"" + o_.id + "-title\">" + util::escape_html(o_.title) + "</title>\n";
-    svg += "<defs><marker id=\"" + o_.id + "-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" class=\"arrow\"/></marker></defs>\n";
+    svg += "<defs><marker id=\"" + o_.id + "-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\"/></marker></defs>\n";
     svg += "<g class=\"view\">\n"sv;
     // One group per kind of edge drawn, each styled by its class (graph.css); mentions first, so that
     // the typed relations are drawn over them.
@@ -67,9 +67,21 @@ class Drawing {
         svg += groups[k];
         svg += "</g>\n"sv;
       }
+    // The nodes in drawing order, each run of one kind in a group that carries the kind's class
+    // (its colour, graph.css; graph.html's filters hide it): the class is not repeated on every node.
     svg += "<g class=\"nodes\">\n"sv;
-    for (std::size_t i = 0; i < count_; ++i) node(i, svg);
-    svg += "</g>\n</g>\n</svg>"sv;
+    std::string_view run;
+    for (std::size_t i = 0; i < count_; ++i) {
+      std::string_view kind = SiteContext::kind_class(ctx_.graph().note(vertices_[i]));
+      if (i == 0 || kind != run) {
+        svg += i == 0 ? "<g class=\"kind-"sv : "</g>\n<g class=\"kind-"sv;
+        svg += kind;
+        svg += "\">"sv;
+        run = kind;
+      }
+      node(i, svg);
+    }
+    svg += count_ ? "</g>\n</g>\n</g>\n</svg>"sv : "</g>\n</g>\n</svg>"sv;
     return svg;
   }
 
@@ -148,38 +160,35 @@ class Drawing {
       out += SiteContext::kind_class(ctx_.graph().note(vertices_[j]));
       out += "\" "sv;
     }
+    // From the source, then relative to it (fewer digits), in the whole units append_num writes.
+    long x0 = std::lround(a.x), y0 = std::lround(a.y);
     out += "d=\"M"sv;
-    append_num(out, a.x);
+    out += std::to_string(x0);
     out += ' ';
-    append_num(out, a.y);
-    out += 'L';
-    append_num(out, b.x - dx / len * r2);
+    out += std::to_string(y0);
+    out += 'l';
+    out += std::to_string(std::lround(b.x - dx / len * r2) - x0);
     out += ' ';
-    append_num(out, b.y - dy / len * r2);
-    out += "\"/>\n"sv;
+    out += std::to_string(std::lround(b.y - dy / len * r2) - y0);
+    out += "\"/>"sv;
   }
 
-  // A vertex: a link to its page, named by its <title>; a transparent touch target (the circle
-  // without attributes, which graph.css sizes: it is on every node of every page), its dot and
-  // its label.
+  // A vertex: a link to its page, named by its <title>; a transparent touch target and its dot (two
+  // circles without attributes, which graph.css sizes: they are on every node of every page), and its
+  // label. Its kind's class is on the group around it (svg()).
   void node(std::size_t i, std::string& svg) const {
     std::size_t v = vertices_[i];
-    const Note& n = ctx_.graph().note(v);
     bool focus = is_focus(v);
     svg += "<a href=\""sv;
     if (!o_.root.empty()) append_escaped_html(svg, o_.root);
     util::append_escaped_html(svg, ctx_.file(v));
-    svg += "\" class=\"node kind-"sv;
-    svg += SiteContext::kind_class(n);
-    svg += focus ? " focus\" aria-current=\"page\" transform=\"translate("sv : "\" transform=\"translate("sv;
+    svg += focus ? "\" class=\"focus\" aria-current=\"page\" transform=\"translate("sv : "\" transform=\"translate("sv;
     append_num(svg, at_[i].x);
     svg += ' ';
     append_num(svg, at_[i].y);
     svg += ")\"><title>"sv;
     util::append_escaped_html(svg, ctx_.label(v));
-    svg += focus ? " (this page)</title><circle/><circle r=\""sv : "</title><circle/><circle r=\""sv;
-    append_num(svg, radius(v));
-    svg += "\"/>"sv;
+    svg += focus ? " (this page)</title><circle/><circle/>"sv : "</title><circle/><circle/>"sv;
     if (i < labels_.size() && labels_[i].shown) {
       const PlacedLabel& l = labels_[i];
       svg += "<text"sv;
@@ -198,7 +207,7 @@ class Drawing {
       util::append_escaped_html(svg, texts_[i]);
       svg += "</text>"sv;
     }
-    svg += "</a>\n"sv;
+    svg += "</a>"sv;
   }
 
   const SiteContext& ctx_;

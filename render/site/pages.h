@@ -55,8 +55,9 @@ class Pages {
   const SiteContext& context() const { return ctx_; }
   // A link to v, as the templates show one (id, title, label, href, kind); `root` prefixes its href.
   TemplateValue ref(std::size_t v, const std::string& root = "") const;
-  // A link to a TERM with its hover text in a tooltip `tip_id` (any other node: its label).
-  TemplateValue term_ref(std::size_t v, const std::string& tip_id, const std::string& root = "") const;
+  // A link to v marked as a TERM's when it is one (`is_term`, `name`): site.js gives it the term's
+  // definition on hover (glossary_tips.h).
+  TemplateValue term_ref(std::size_t v, const std::string& root = "") const;
   // The Properties table of a node: its own fields and its typed relations both ways.
   TemplateValue properties(std::size_t v) const;
   // The last stored result of the node's kernel, or null; current or not (result_is_current).

@@ -143,13 +143,9 @@ TemplateValue Pages::ref(std::size_t v, const std::string& root) const {
       .set("written", false);
 }
 
-TemplateValue Pages::term_ref(std::size_t v, const std::string& tip_id, const std::string& root) const {
-  const Note& n = ctx_.graph().note(v);
+TemplateValue Pages::term_ref(std::size_t v, const std::string& root) const {
   TemplateValue r = ref(v, root);
-  const GlossaryTerm* term = ctx_.glossary().find(n.id);
-  r.set("hover", term ? TemplateValue(term->hover()) : TemplateValue::borrow(ctx_.label(v)));
-  r.set("tip_id", tip_id);
-  r.set("is_term", term != nullptr);
+  r.set("is_term", ctx_.glossary().find(ctx_.graph().note(v).id) != nullptr);
   r.set("name", TemplateValue::borrow(ctx_.label(v)));  // a TERM's label is its name
   return r;
 }

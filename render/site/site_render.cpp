@@ -12,6 +12,7 @@
 #include "core/util/thread_pool.h"
 #include "render/site/body_pass_file.h"
 #include "render/site/embeds.h"
+#include "render/site/glossary_tips.h"
 #include "render/site/html.h"
 #include "render/site/markdown_assets.h"
 #include "render/site/page_keys.h"
@@ -128,6 +129,9 @@ bool SiteRender::build(const FileSink& sink, const KeepFile& keep) {
   SiteContext& ctx = *ctx_;
   if (failed || !search_->finish()) return false;
   if (!put_markdown_assets(input, ctx, put)) return false;
+  // The glossary's definitions, shared by every page that links a term (a patch keeps the glossary).
+  for (SiteFile& f : glossary_tip_files(ctx.glossary()))
+    if (!put(f.path, std::move(f.bytes))) return false;
   // The attachments the bodies name, bytes unchanged: the one place the site reads files of the vault.
   if (!copy_attachments(input.corpus, input.options.max_attachment_bytes, put)) return false;
   timer.mark("site context and search");

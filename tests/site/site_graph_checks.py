@@ -32,7 +32,7 @@ LABELS = """(function(sel){
               box:[r.left,r.top,r.right,r.bottom]});
   });
   return out;})(%s)"""
-NODES = """(function(sel){return Array.prototype.map.call(document.querySelectorAll(sel+' a.node'),function(a){
+NODES = """(function(sel){return Array.prototype.map.call(document.querySelectorAll(sel+' .nodes a'),function(a){
   var r=a.getBoundingClientRect(); return {href:a.getAttribute('href'), tab:a.tabIndex, w:r.width, h:r.height,
   title:(a.querySelector('title')||{}).textContent};});})(%s)"""
 ACTIVE = "(function(){var a=document.activeElement;return a&&a.closest&&a.closest('svg.graph')?a.getAttribute('href'):null;})()"
@@ -137,24 +137,24 @@ def node_page_checks(b, url, page, tag, shots):
     check("%s %s the graph is one tab stop" % (tag, page), len(stops) == 1, stops)
     small = [(n["href"], round(n["w"]), round(n["h"])) for n in nodes if n["w"] < 24 or n["h"] < 24]
     check("%s %s touch targets of 24 px or more" % (tag, page), not small, small)
-    names = accessible_names(b, "svg.nbh a.node")
+    names = accessible_names(b, "svg.nbh .nodes a")
     vague = [(n["href"], name) for n, name in zip(nodes, names) if not name or name != n["title"] or len(name) < 6]
     check("%s %s every node link names where it goes" % (tag, page), len(names) == len(nodes) and not vague, vague)
     # Arrow keys move focus inside; Tab leaves the drawing.
-    b.eval("document.querySelector('svg.nbh a.node[tabindex=\"0\"]').focus()")
+    b.eval("document.querySelector('svg.nbh .nodes a[tabindex=\"0\"]').focus()")
     start = b.eval(ACTIVE)
     moved = []
     for name, vk in (("ArrowRight", 39), ("ArrowDown", 40), ("ArrowLeft", 37), ("ArrowUp", 38)):
         key(b, name, vk)
         moved.append(b.eval(ACTIVE))
-    roved = b.eval("document.querySelectorAll('svg.nbh a.node[tabindex=\"0\"]').length")
+    roved = b.eval("document.querySelectorAll('svg.nbh .nodes a[tabindex=\"0\"]').length")
     check("%s %s arrow keys move focus between nodes" % (tag, page),
           start and any(m and m != start for m in moved) and roved == 1, (start, moved, roved))
     b.send("Input.dispatchKeyEvent", {"type": "keyDown", "key": "Tab", "code": "Tab", "windowsVirtualKeyCode": 9})
     b.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": "Tab", "code": "Tab", "windowsVirtualKeyCode": 9})
     check("%s %s Tab leaves the graph" % (tag, page), b.eval(ACTIVE) is None, b.eval(ACTIVE))
     # Hovering a node raises no script error (site.js's link previews leave SVG links alone).
-    spot = b.eval("(function(){var c=document.querySelector('svg.nbh a.node:not(.focus) circle[r]');"
+    spot = b.eval("(function(){var c=document.querySelector('svg.nbh .nodes a:not(.focus) circle + circle');"
                   "c.scrollIntoView({block:'center'});var r=c.getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2];})()")
     b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": spot[0], "y": spot[1]})
     time.sleep(0.4)  # past the preview's delay
@@ -164,9 +164,9 @@ def node_page_checks(b, url, page, tag, shots):
 
 def enter_follows(b, url):
     b.go(url("LIT-523.html"))
-    b.eval("document.querySelector('svg.nbh a.node[tabindex=\"0\"]').focus()")
+    b.eval("document.querySelector('svg.nbh .nodes a[tabindex=\"0\"]').focus()")
     key(b, "ArrowRight", 39)
-    target = b.eval(ACTIVE) or b.eval("document.querySelector('svg.nbh a.node').getAttribute('href')")
+    target = b.eval(ACTIVE) or b.eval("document.querySelector('svg.nbh .nodes a').getAttribute('href')")
     b.key("Enter", "Enter", 13, text="\r")
     went = b.wait_for("location.pathname.endsWith('/%s')" % target)
     check("Enter follows the focused node", bool(went), (target, b.eval("location.href")))
@@ -179,12 +179,12 @@ TRANSFORM = "document.querySelector('svg.whole g.view').getAttribute('transform'
 # (WCAG 2.5.8's "equivalent" exception for the drawing's crowded targets), and its summary 24 px tall.
 NODE_LIST = r"""(function(){
   var d=document.querySelector('details.graph-list'); if(!d) return null; d.open=true;
-  var drawn=Array.prototype.map.call(document.querySelectorAll('svg.whole a.node'),function(a){return a.getAttribute('href');}).sort();
+  var drawn=Array.prototype.map.call(document.querySelectorAll('svg.whole .nodes a'),function(a){return a.getAttribute('href');}).sort();
   var listed=[], small=[];
   document.querySelectorAll('details.graph-list a').forEach(function(a){
     listed.push(a.getAttribute('href')); var r=a.getBoundingClientRect();
     if(r.width<24||r.height<24) small.push(a.textContent+' '+Math.round(r.width)+'x'+Math.round(r.height));});
-  var crowded=Array.prototype.filter.call(document.querySelectorAll('svg.whole a.node'),function(a){
+  var crowded=Array.prototype.filter.call(document.querySelectorAll('svg.whole .nodes a'),function(a){
     var r=a.getBoundingClientRect(); return r.width<24||r.height<24;}).length;
   return {same:JSON.stringify(drawn)===JSON.stringify(listed.sort()), drawn:drawn.length, small:small.slice(0,5),
           summary:d.querySelector('summary').getBoundingClientRect().height, crowded:crowded};
@@ -218,7 +218,7 @@ def whole_graph_checks(b, url, tag, shots, mobile):
     wheeled = b.wait_for("(%s) !== %s" % (TRANSFORM, json.dumps(before)), 2) and b.eval(TRANSFORM)
     check("%s graph.html the wheel zooms" % tag, wheeled and wheeled != before, wheeled)
     b.eval("document.querySelector('[data-zoom=reset]').click()")
-    b.eval("document.querySelector('svg.whole a.node[tabindex=\"0\"]').focus()")
+    b.eval("document.querySelector('svg.whole .nodes a[tabindex=\"0\"]').focus()")
     b.key("+", "Equal", 187, text="+")
     keyed = b.eval(TRANSFORM)
     check("%s graph.html the + key zooms" % tag, keyed != before, keyed)
@@ -239,8 +239,8 @@ def whole_graph_checks(b, url, tag, shots, mobile):
     b.eval("document.querySelector('.graph-filter input[value=lit]').click()")
     state = b.eval("""(function(){function shown(s){return Array.prototype.filter.call(document.querySelectorAll(s),
         function(e){return e.getClientRects().length>0;}).length;}
-        return [shown('svg.whole a.kind-lit'), shown('svg.whole .f-lit, svg.whole .t-lit'), shown('svg.whole a.node:not(.kind-lit)'),
-                document.querySelectorAll('svg.whole a.kind-lit').length];})()""")
+        return [shown('svg.whole .kind-lit a'), shown('svg.whole .f-lit, svg.whole .t-lit'), shown('svg.whole .nodes > :not(.kind-lit) a'),
+                document.querySelectorAll('svg.whole .kind-lit a').length];})()""")
     check("%s graph.html the filter hides a kind and its edges" % tag,
           state[0] == 0 and state[1] == 0 and state[2] > 0 and state[3] > 0, state)
     b.eval("document.querySelector('.graph-filter input[value=lit]').click()")

@@ -135,19 +135,31 @@ TEST_CASE("site: a hostile corpus gives a site with no script but ours", "[site]
   CHECK(lit.find("<span class=\"wikilink unresolved\"") != std::string::npos);
   CHECK(site.at("index.html").find("&lt;/title&gt;&lt;script&gt;") != std::string::npos);
 
-  // Every script file is ours: the static ones, or search data that is pure JSON after its assignment.
+  // Every script file is ours: the static ones, or search data that is pure JSON after its assignment,
+  // or the glossary's definitions (glossary_tips.h), pure JSON inside their Object.assign.
+  const std::string glossary_head = "Object.assign(window.ANTH_GLOSSARY=window.ANTH_GLOSSARY||{},";
+  std::size_t glossary_shards = 0;
   for (const auto& [path, bytes] : site) {
     if (path.size() < 3 || path.compare(path.size() - 3, 3, ".js") != 0) continue;
     INFO(path);
     if (path == "site.js" || path == "search.js" || path == "graph.js" || path == "layout.js") continue;
-    REQUIRE(path.rfind("search/", 0) == 0);
-    std::size_t eq = bytes.find('=', bytes.find("]=") != std::string::npos ? bytes.find("]=") : 0);
-    REQUIRE(eq != std::string::npos);
-    std::string json = bytes.substr(eq + 1);
+    std::string json;
+    if (path.rfind("glossary/", 0) == 0) {
+      ++glossary_shards;
+      REQUIRE(bytes.rfind(glossary_head, 0) == 0);
+      REQUIRE(bytes.ends_with(");\n"));
+      json = bytes.substr(glossary_head.size(), bytes.size() - glossary_head.size() - 3);
+    } else {
+      REQUIRE(path.rfind("search/", 0) == 0);
+      std::size_t eq = bytes.find('=', bytes.find("]=") != std::string::npos ? bytes.find("]=") : 0);
+      REQUIRE(eq != std::string::npos);
+      json = bytes.substr(eq + 1);
+    }
     while (!json.empty() && (json.back() == '\n' || json.back() == ';')) json.pop_back();
     CHECK_FALSE(nlohmann::json::parse(json, nullptr, false).is_discarded());
     CHECK(bytes.find('<') == std::string::npos);  // ensure_ascii and escapes: no markup at all
   }
+  CHECK(glossary_shards > 0);  // the hostile TERMs' definitions are among them
 
   // Nothing outside the site: the scratch folder holds only what it held plus the site, the index and
   // the build's bookkeeping beside the index (lock, layouts, build stamp).

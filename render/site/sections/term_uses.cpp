@@ -1,6 +1,6 @@
 // A TERM's related terms and every note that uses it ("Mentioned in"), by glossary match, wikilink or
 // typed relation, in id order: the first mentions_cap of them, then how many more (a common term is
-// used by thousands of notes). The tooltips of both lists are numbered in one run.
+// used by thousands of notes).
 #include <algorithm>
 #include <set>
 
@@ -39,16 +39,15 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
   const SiteContext& ctx = pages.context();
   const Note& n = ctx.graph().note(v);
   if (n.kind != Kind::Term) return;
-  int tip = 0;
   TemplateValue related = TemplateValue::list();
-  for (std::size_t w : related_of(ctx, n)) related.push(pages.term_ref(w, "tip_r" + std::to_string(++tip)));
+  for (std::size_t w : related_of(ctx, n)) related.push(pages.term_ref(w));
   page.data.set("related", std::move(related));
 
   std::vector<std::uint32_t> users = users_of(ctx, v);
   const std::size_t cap = ctx.options().mentions_cap;
   TemplateValue list = TemplateValue::list();
   for (std::size_t i = 0; i < users.size() && i < cap; ++i)
-    list.push(pages.term_ref(ctx.vertices_by_id()[users[i]], "tip_m" + std::to_string(++tip)));
+    list.push(pages.term_ref(ctx.vertices_by_id()[users[i]]));
   page.data.set("mentioned_in", std::move(list));
   if (std::size_t more = users.size() - std::min(users.size(), cap)) {
     page.data.set("mentioned_more", "\u2026 and " + std::to_string(more) + (more == 1 ? " more note mentions" : " more notes mention") +

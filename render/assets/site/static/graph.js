@@ -29,9 +29,9 @@
   var arrows = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
 
   function roving(svg, onFocus) {
-    var nodes = Array.prototype.slice.call(svg.querySelectorAll("a.node"));
+    var nodes = Array.prototype.slice.call(svg.querySelectorAll(".nodes a"));
     if (!nodes.length) return;
-    var current = svg.querySelector("a.node.focus") || nodes[0];
+    var current = svg.querySelector(".nodes a.focus") || nodes[0];
     function take(a) {
       if (current) current.setAttribute("tabindex", "-1");
       current = a;
@@ -40,12 +40,12 @@
     nodes.forEach(function (a) { a.setAttribute("tabindex", "-1"); });
     take(current);
     svg.addEventListener("focusin", function (e) {
-      var a = e.target.closest && e.target.closest("a.node");
+      var a = e.target.closest && e.target.closest(".nodes a");
       if (a) { take(a); if (onFocus) onFocus(a); }
     });
     svg.addEventListener("keydown", function (e) {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
-      var a = e.target.closest && e.target.closest("a.node"), next = null;
+      var a = e.target.closest && e.target.closest(".nodes a"), next = null;
       if (!a) return;
       var shown = nodes.filter(visible);
       if (arrows[e.key]) next = nearest(nodes, a, arrows[e.key][0], arrows[e.key][1]);

@@ -52,6 +52,41 @@
     s.onload = s.onerror = function () { var w = scripts[src]; scripts[src] = true; w.forEach(function (f) { f(); }); };
     document.head.appendChild(s);
   }
+  // Glossary terms: the definitions are not on the page but in the glossary's shared scripts
+  // (glossary/g-<n>.js, render/site/glossary_tips.h), a shard for each term's page by an FNV-1a hash of
+  // its file name, as the build computes it. Each term link is wrapped here, before anyone can focus
+  // it, with its tooltip element (.gloss > a.term + .tip); the shards this page's terms need load at
+  // once, each filling its tooltips. Without script a term is a link to its page, which defines it.
+  var SHARDS = 64, tips = {};
+  function shardOf(file) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < file.length; ++i) h = Math.imul(h ^ file.charCodeAt(i), 0x01000193) >>> 0;
+    return h % SHARDS;
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("a.term"), function (a, i) {
+    var file = (a.getAttribute("href") || "").split("#")[0].split("/").pop();
+    if (!file || (a.parentNode.classList && a.parentNode.classList.contains("gloss"))) return;
+    var gloss = document.createElement("span"), tip = document.createElement("span");
+    gloss.className = "gloss";
+    tip.className = "tip";
+    tip.setAttribute("role", "tooltip");
+    tip.id = "tip_" + (i + 1);
+    a.parentNode.insertBefore(gloss, a);
+    gloss.appendChild(a);
+    gloss.appendChild(tip);
+    var n = shardOf(file);
+    (tips[n] = tips[n] || []).push({ a: a, file: file, tip: tip });
+  });
+  Object.keys(tips).forEach(function (n) {
+    script("glossary/g-" + n + ".js", function () {
+      var defs = window.ANTH_GLOSSARY || {};
+      tips[n].forEach(function (t) {
+        if (!Object.prototype.hasOwnProperty.call(defs, t.file)) return;
+        t.tip.textContent = defs[t.file];
+        t.a.setAttribute("aria-describedby", t.tip.id);
+      });
+    });
+  });
   function target(a) {  // none for a graph's nodes: SVG links, named by their <title>
     if (!a || !a.href || a.closest(".site-header, .search-results, .preview, svg") || a.hasAttribute("download")) return null;
     var href = a.href.split("#")[0];
