@@ -40,6 +40,19 @@ long elapsed_ms(std::chrono::steady_clock::time_point since) {
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - since).count());
 }
 
+// A render of the workspace as it is now, the files that changed announced to the pages open on them;
+// nullopt when it failed (and said why).
+std::optional<std::vector<std::string>> render_announced(workspace::LiveSite& site, workspace::SiteServer& server,
+                                                         const workspace::Workspace& ws) {
+  auto rendered = site.render(ws);
+  if (!rendered) {
+    std::cerr << "anthology serve: " << site.error() << "; the last site is still served\n";
+    return std::nullopt;
+  }
+  server.announce(*rendered);
+  return rendered;
+}
+
 }  // namespace
 
 int run_serve(const Args& args) {
@@ -82,17 +95,7 @@ int run_serve(const Args& args) {
   };
   watch.settle_ms = 10;  // an editor's save is a burst of a few events within a few milliseconds
   if (const char* n = std::getenv("ANTHOLOGY_WATCH_MAX_REBUILDS")) watch.max_rebuilds = std::atoi(n);  // for tests
-  // A render of the workspace as it is now, the files that changed announced to the pages open on them;
-  // nullopt when it failed (and said why).
-  auto render = [&]() -> std::optional<std::vector<std::string>> {
-    auto rendered = site.render(*(*session)->workspace);
-    if (!rendered) {
-      std::cerr << "anthology serve: " << site.error() << "; the last site is still served\n";
-      return std::nullopt;
-    }
-    server.announce(*rendered);
-    return rendered;
-  };
+  auto render = [&] { return render_announced(site, server, *(*session)->workspace); };
   bool gone_said = false;
   auto watched = watch_corpus(watch, [&](const std::vector<std::string>& changed) {
     auto began = std::chrono::steady_clock::now();
