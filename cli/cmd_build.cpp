@@ -134,8 +134,7 @@ render::site::SiteInput site_input(const Session& session, const Args& args, con
 // corpus with query blocks waits for the store before rendering. None when there are no blocks, or
 // when it cannot be opened (the blocks then say so); a failure when the store failed.
 util::Expected<std::optional<query::QueryDb>> index_for_queries(Session& session, const fs::path& index) {
-  const auto& notes = session.corpus().notes;
-  if (std::none_of(notes.begin(), notes.end(), [](const Note& n) { return !n.rendered.queries.empty(); })) return std::nullopt;
+  if (!session.corpus().has_query_blocks()) return std::nullopt;
   if (auto stored = session.wait_stored(); !stored) return std::unexpected(stored.error());
   auto db = query::QueryDb::open(index);
   if (!db) return std::optional<query::QueryDb>();

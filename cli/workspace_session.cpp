@@ -1,6 +1,5 @@
 #include "cli/workspace_session.h"
 
-#include <algorithm>
 
 #include "cli/session.h"
 #include "core/util/phase_timer.h"
@@ -32,14 +31,6 @@ util::Expected<void> WorkspaceSession::store_index() const {
   timer.mark("workspace: index stored");
   return stored;
 }
-
-namespace {
-
-bool has_query_blocks(const Corpus& corpus) {
-  return std::any_of(corpus.notes.begin(), corpus.notes.end(), [](const Note& n) { return !n.rendered.queries.empty(); });
-}
-
-}  // namespace
 
 util::Expected<std::unique_ptr<WorkspaceSession>> open_workspace(const Args& args) {
   auto s = std::make_unique<WorkspaceSession>();
@@ -91,7 +82,7 @@ Applied apply_changes(WorkspaceSession& session, const std::vector<std::string>&
   }
   if (folders) session.workspace->sync_with_disk();
   out.refresh = session.workspace->refresh();
-  out.answers_moved = !out.refresh.changed.empty() && has_query_blocks(session.workspace->corpus());
+  out.answers_moved = !out.refresh.changed.empty() && session.workspace->corpus().has_query_blocks();
   return out;
 }
 

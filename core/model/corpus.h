@@ -37,6 +37,8 @@ struct Corpus {
   std::int64_t scanned_at_ns = 0;
 
   const Note* find(std::string_view id) const;
+  // Whether some note's body has a query block (they are answered from the index: docs/site.md).
+  bool has_query_blocks() const;
   // Rebuilds by_id from the notes that are in the graph (the first of a duplicated id wins).
   void index_ids();
 };

@@ -177,22 +177,6 @@ std::vector<std::pair<std::string, std::string>> generated_files(int count, int 
   return files;
 }
 
-// Every derived table's content, in a stable order.
-std::vector<std::string> derived_content(sqlite3* db) {
-  std::vector<std::string> out;
-  for (const char* sql :
-       {"SELECT * FROM nodes ORDER BY id", "SELECT * FROM relations ORDER BY src, file, line, col, kind, written",
-        "SELECT * FROM fields ORDER BY node, file, line, col, key", "SELECT * FROM tags ORDER BY node, tag",
-        "SELECT * FROM aliases ORDER BY node, alias", "SELECT * FROM authors ORDER BY node, position",
-        "SELECT rule, name, severity, file, line, col, message, related FROM diagnostics ORDER BY file, line, col, rule, message",
-        "SELECT id, title, body FROM search ORDER BY id", "SELECT * FROM node_docs ORDER BY id",
-        "SELECT id, fingerprint FROM search_docs ORDER BY id", "SELECT * FROM practices ORDER BY id",
-        "SELECT * FROM lit ORDER BY id", "SELECT * FROM relations_named ORDER BY src, file, line, col, kind"}) {
-    out.push_back(std::string("-- ") + sql);
-    for (std::string& row : rows(db, sql)) out.push_back(std::move(row));
-  }
-  return out;
-}
 
 }  // namespace
 
