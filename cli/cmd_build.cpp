@@ -231,7 +231,7 @@ int build_once(const Args* args) {
   auto session = open_session(*args, StoreMode::Background, /*bodies=*/true);
   if (!session) return usage_error("build", session.error());
   // The bodies ingest left in the index, read back one page at a time (core/index/body_reader.h).
-  auto body_reader = index::BodyReader::open(inputs.index);
+  auto body_reader = index::BodyReader::open(inputs.index, index::BodyReader::Snapshot::one);
   if (!body_reader) return usage_error("build", body_reader.error());
   // What ingest freed (file bytes, parse encodings, a large note's index rows) goes back to the system
   // before rendering: glibc keeps freed memory per thread's arena, where the rendering threads would

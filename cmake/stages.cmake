@@ -70,7 +70,7 @@ stage_library(anthology_model ROOTS model SOURCES ${MODEL_SOURCES} ${ASSETS_CPP}
   LINKS PkgConfig::UTF8PROC PkgConfig::TOMLPP PkgConfig::XXHASH Threads::Threads)
 stage_library(anthology_core ROOTS model core SOURCES ${CORE_SOURCES}
   LINKS anthology_model  SQLite::SQLite3 nlohmann_json::nlohmann_json Boost::graph
-        PkgConfig::TOMLPP PkgConfig::XXHASH)
+        PkgConfig::TOMLPP PkgConfig::XXHASH PkgConfig::ZSTD)
 stage_library(anthology_ingest ROOTS model core ingest SOURCES ${INGEST_SOURCES}
   LINKS anthology_core anthology_model SQLite::SQLite3 yaml-cpp ${CMAKE_DL_LIBS} PkgConfig::CMARK ${CMARK_EXTENSIONS_LIB}
         PkgConfig::XXHASH PkgConfig::UTF8PROC nlohmann_json::nlohmann_json Threads::Threads)

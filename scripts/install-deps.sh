@@ -10,6 +10,7 @@ packages=(
   libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm
   libboost-graph-dev  # Boost.Graph; its libboost1.74-dev brings Asio and Beast (serve)
   libyaml-cpp-dev libxxhash-dev libutf8proc-dev
+  libzstd-dev  # the index's stored bodies, compressed
   libtomlplusplus-dev libkainjow-mustache-dev
   libgit2-dev
   catch2

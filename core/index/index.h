@@ -130,9 +130,10 @@ std::string encode_parse(const ParsedNote& parse);
 // `body_links` false skips the body's links (RenderedBody::links), which only the site uses; `body`
 // false skips the markdown body (Note::body_held false): such a parse cannot be encoded again.
 std::optional<ParsedNote> decode_parse(std::string_view json, bool body_links = true, bool body = true);
-// The body's html and plain for the column files.body: the length of the html in decimal, ':', the html,
-// the plain text. Not JSON: nothing to escape or unescape, a copy each way.
+// The body's html and plain for the column files.body (core/index/body_codec.cpp): a zstd frame of the
+// length of the html in decimal, ':', the html, the plain text. decode_body also reads that text
+// uncompressed, as indexes written before kept it.
 std::string encode_body(const RenderedBody& body);
-std::optional<BodyText> decode_body(std::string_view text);
+std::optional<BodyText> decode_body(std::string_view stored);
 
 }  // namespace anth::index

@@ -92,7 +92,7 @@ std::optional<std::string> Index::load_body_text(const std::string& path) {
   }
   q.text(1, path);
   std::optional<std::string> out;
-  if (auto row = q.next(); row && *row) out = std::string(q.column_text(0));
+  if (auto row = q.next(); row && *row) out = std::string(q.column_blob(0));
   q.reset();
   return out;
 }
@@ -129,7 +129,7 @@ util::Expected<void> upsert_parses(sqlite3* db, const std::vector<Index::FilePar
       upsert.integer(4, f.file.mtime_ns);
       upsert.integer(5, f.file.ctime_ns);
       upsert.text(6, parse);
-      upsert.text_or_null(7, body);
+      upsert.blob_or_null(7, body);
       upsert.integer(8, no_body ? 1 : 0);
       ANTH_INDEX_TRY(upsert.run());
     }

@@ -100,24 +100,4 @@ std::optional<ParsedNote> decode_parse(std::string_view text, bool body_links, b
   }
 }
 
-std::string encode_body(const RenderedBody& body) {
-  std::string out = std::to_string(body.html.size());
-  out.reserve(out.size() + 1 + body.html.size() + body.plain.size());
-  out.append(1, ':').append(body.html).append(body.plain);
-  return out;
-}
-
-std::optional<BodyText> decode_body(std::string_view text) {
-  std::size_t colon = text.find(':');
-  if (colon == 0 || colon == std::string_view::npos || colon > 19) return std::nullopt;
-  std::size_t html = 0;
-  for (char c : text.substr(0, colon)) {
-    if (c < '0' || c > '9') return std::nullopt;
-    html = html * 10 + static_cast<std::size_t>(c - '0');
-  }
-  text.remove_prefix(colon + 1);
-  if (html > text.size()) return std::nullopt;
-  return BodyText{std::string(text.substr(0, html)), std::string(text.substr(html))};
-}
-
 }  // namespace anth::index

@@ -85,6 +85,10 @@ class Statement {
     if (s.empty()) null(i);
     else text(i, s);
   }
+  void blob_or_null(int i, std::string_view s) {
+    if (s.empty()) null(i);
+    else sqlite3_bind_blob64(stmt_, i, s.data(), s.size(), SQLITE_STATIC);
+  }
   void integer(int i, std::int64_t v) { sqlite3_bind_int64(stmt_, i, v); }
   void real(int i, double v) { sqlite3_bind_double(stmt_, i, v); }
   void null(int i) { sqlite3_bind_null(stmt_, i); }
@@ -121,6 +125,12 @@ class Statement {
     const unsigned char* p = sqlite3_column_text(stmt_, i);
     if (!p) return {};
     return {reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, i))};
+  }
+  // A BLOB's bytes as they are (a TEXT value's too).
+  std::string_view column_blob(int i) const {
+    const void* p = sqlite3_column_blob(stmt_, i);
+    if (!p) return {};
+    return {static_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, i))};
   }
 
  private:

@@ -83,3 +83,49 @@ TEST_CASE("index: a body's encoding round-trips and refuses what it did not writ
     CHECK_FALSE(index::decode_body(bad));
   }
 }
+
+TEST_CASE("index: a body is stored compressed, and a body stored uncompressed still reads", "[index][body]") {
+  RenderedBody r;
+  for (int i = 0; i < 200; ++i) r.html += "<p>The attention logits grow with the norm of the queries.</p>\n";
+  r.plain = "The attention logits grow with the norm of the queries.";
+  std::string stored = index::encode_body(r);
+  CHECK(stored.size() * 4 < r.html.size());
+  CHECK(stored.rfind("\x28\xb5\x2f\xfd", 0) == 0);  // a zstd frame
+  // What indexes written before kept: the length of the html, ':', the html, the plain text.
+  auto old = index::decode_body("9:<p>x</p>\nx");
+  REQUIRE(old);
+  CHECK(old->html == "<p>x</p>\n");
+  CHECK(old->plain == "x");
+  // A damaged frame is refused, not read as text.
+  std::string cut = stored.substr(0, stored.size() / 2);
+  CHECK_FALSE(index::decode_body(cut));
+  std::string flipped = stored;
+  flipped[flipped.size() - 3] ^= 0x55;
+  auto damaged = index::decode_body(flipped);
+  CHECK((!damaged || damaged->html != r.html));
+  // The column holds a BLOB that reads back whole through the index.
+  TempDir dir;
+  index::Index index = open_rw(index_path(dir));
+  ParsedNote parse = ingest::parse_note("notes/NOTE-1.md", note_text);
+  REQUIRE(index.store_parses({{&parse, index::CachedFile{parse.note.content_hash, 10, 1, 1}}}));
+  index::detail::Statement type(index.handle(), "SELECT typeof(body) FROM files");
+  REQUIRE(type.next().value_or(false));
+  CHECK(type.column_text(0) == "blob");
+}
+
+TEST_CASE("index: a body reader with one snapshot reads what the index held when it opened", "[index][body]") {
+  TempDir dir;
+  index::Index index = open_rw(index_path(dir));
+  ParsedNote first = ingest::parse_note("notes/NOTE-1.md", note_text);
+  REQUIRE(index.store_parses({{&first, index::CachedFile{first.note.content_hash, 10, 1, 1}}}));
+  auto one = index::BodyReader::open(index_path(dir), index::BodyReader::Snapshot::one);
+  auto per_read = index::BodyReader::open(index_path(dir));
+  REQUIRE(one);
+  REQUIRE(per_read);
+  REQUIRE(one->read("notes/NOTE-1.md"));
+  // The writer goes on (the session stores while the site renders) and changes the body.
+  ParsedNote second = ingest::parse_note("notes/NOTE-1.md", "---\ntitle: Bodies\n---\nA new body.\n");
+  REQUIRE(index.store_parses({{&second, index::CachedFile{second.note.content_hash, 11, 2, 2}}}));
+  CHECK(one->read("notes/NOTE-1.md")->html == first.note.rendered.html);
+  CHECK(per_read->read("notes/NOTE-1.md")->html == second.note.rendered.html);
+}
