@@ -22,19 +22,29 @@ bool unsafe_inside(char c) {
   }
 }
 
+// Where the next « or » of `s` starts at or after `from` (npos if none): a memchr for their first byte,
+// which is rare in prose, rather than a byte at a time (the walk looks at every literal of every body).
+std::size_t next_mark(std::string_view s, std::size_t from) {
+  while (from < s.size()) {
+    const void* hit = ::memchr(s.data() + from, '\xC2', s.size() - from);
+    if (!hit) return std::string_view::npos;
+    std::size_t at = static_cast<std::size_t>(static_cast<const char*>(hit) - s.data());
+    if (at + 1 < s.size() && (s[at + 1] == '\xAB' || s[at + 1] == '\xBB')) return at;
+    from = at + 1;
+  }
+  return std::string_view::npos;
+}
+
 // The text with every "[[" and "]]" of masked links turned back.
 std::string unmasked(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size();) {
-    if (s[i] == '\xC2' && i + 1 < s.size() && (s[i + 1] == '\xAB' || s[i + 1] == '\xBB')) {
-      out += s[i + 1] == '\xAB' ? "[[" : "]]";
-      i += 2;
-    } else {
-      out += s[i++];
-    }
+  std::size_t done = 0;
+  for (std::size_t at = next_mark(s, 0); at != std::string_view::npos; at = next_mark(s, done)) {
+    out.append(s, done, at - done).append(s[at + 1] == '\xAB' ? "[[" : "]]");
+    done = at + 2;
   }
-  return out;
+  return out.append(s, done);
 }
 
 // Whether `text` holds `what`, for a needle whose first byte is common: glibc's memmem skips through
@@ -44,11 +54,7 @@ bool holds(std::string_view text, std::string_view what) {
   return ::memmem(text.data(), text.size(), what.data(), what.size()) != nullptr;
 }
 
-bool masked(const char* s) {
-  if (!s) return false;
-  std::string_view v(s);
-  return v.find(open_mark) != std::string_view::npos || v.find(close_mark) != std::string_view::npos;
-}
+bool masked(const char* s) { return s && next_mark(s, 0) != std::string_view::npos; }
 
 }  // namespace
 

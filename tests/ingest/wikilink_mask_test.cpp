@@ -88,6 +88,8 @@ TEST_CASE("wikilink mask: the masked parse is the unmasked one where brackets me
            "[[x]] [[x]] [[X]] [[x|shown]] [[x#h|shown]] [[x.md]] [[folder/x]] [[../up]] [[x #h]]",
            "text [[a]] more text [[b]] (paren [[c]]) [[d]], [[e]]. [[f]]! [[g]]? \"[[h]]\" '[[i]]'",
            "&laquo; [[a]] &raquo; &#171;[[b]]&#187; \u00ab[[c]]\u00bb",
+           // Other characters whose first byte is the marks' (0xC2): \u00a9, a no-break space, \u00b0.
+           "\u00a9 [[a]]\u00a0[[b]] 90\u00b0 [[c\u00a9]] `\u00a9[[d]]\u00a0` \u00b0",
        })
     check_same_parse(body);
 }
