@@ -72,7 +72,7 @@ stage_library(anthology_core ROOTS model core SOURCES ${CORE_SOURCES}
   LINKS anthology_model  SQLite::SQLite3 nlohmann_json::nlohmann_json Boost::graph
         PkgConfig::TOMLPP PkgConfig::XXHASH PkgConfig::ZSTD)
 stage_library(anthology_ingest ROOTS model core ingest SOURCES ${INGEST_SOURCES}
-  LINKS anthology_core anthology_model SQLite::SQLite3 yaml-cpp ${CMAKE_DL_LIBS} PkgConfig::CMARK ${CMARK_EXTENSIONS_LIB}
+  LINKS anthology_core anthology_model SQLite::SQLite3 PkgConfig::LIBYAML ${CMAKE_DL_LIBS} PkgConfig::CMARK ${CMARK_EXTENSIONS_LIB}
         PkgConfig::XXHASH PkgConfig::UTF8PROC nlohmann_json::nlohmann_json Threads::Threads)
 # libgit2 is not linked but loaded when a corpus is a repository (ingest/git_library.h): its headers,
 # and the soname to load, read from the -dev package's symlink (libgit2.so -> libgit2.so.1.5).

@@ -1,14 +1,16 @@
 #include "ingest/frontmatter.h"
 
-#include <yaml-cpp/yaml.h>
+#include <algorithm>
 
 #include "core/util/text.h"
+#include "ingest/yaml_document.h"
 
 namespace anth::ingest {
 
 namespace {
 
-// yaml-cpp parses nesting recursively; refuse deeper frontmatter before it can exhaust the stack.
+// Refuse deeper frontmatter before reading it: libyaml keeps its nesting on the heap, but nothing a
+// note means nests this deep, and the limit is documented (S001).
 constexpr int max_nesting = 64;
 // What the field values may add up to beyond the frontmatter's own size, aliases expanded: without
 // aliases they never exceed it (escapes and block scalars only shrink text).
@@ -38,12 +40,11 @@ int nesting_depth(std::string_view yaml) {
   return deepest;
 }
 
-Location at(const YAML::Mark& mark, const std::string& path, int first_line) {
-  if (mark.is_null()) return {path, first_line, 1};
-  return {path, first_line + mark.line, mark.column + 1};
+Location at(const YamlNode& node, const std::string& path, int first_line) {
+  return {path, first_line + node.line, node.column + 1};
 }
 
-// Reads fields out of the YAML tree within a budget of bytes. yaml-cpp shares an aliased node, but each
+// Reads fields out of the YAML tree within a budget of bytes. The tree shares an aliased node, but each
 // read of one copies its text: a list of a thousand aliases of one 100 KB string would become 100 MB
 // of field values (and more in the index). The budget counts every scalar read, alias repeats
 // included, and stops the reading once it is spent.
@@ -52,66 +53,76 @@ class FieldReader {
   struct OverBudget {
     Location where;
   };
-  FieldReader(const std::string& path, int first_line, std::size_t budget, std::vector<Diagnostic>& findings)
-      : path_(path), first_line_(first_line), left_(budget), findings_(findings) {}
+  FieldReader(const YamlDocument& doc, const std::string& path, int first_line, std::size_t budget,
+              std::vector<Diagnostic>& findings)
+      : doc_(doc), path_(path), first_line_(first_line), left_(budget), findings_(findings) {}
 
-  Field field(const YAML::Node& key, const YAML::Node& value) {
+  Field field(const YamlNode& key, const YamlNode& value) {
     Field f;
-    f.where = field_where_ = at(key.Mark(), path_, first_line_);
-    f.key = key.IsScalar() ? take(key.Scalar()) : "<complex key>";
+    f.where = field_where_ = at(key, path_, first_line_);
+    f.key = key.kind == YamlNode::Kind::scalar ? take(key.text) : "<complex key>";
     f.origin = Origin::Frontmatter;
-    if (value.IsNull()) {
-      f.shape = Field::Shape::Null;
-    } else if (value.IsScalar()) {
-      f.shape = Field::Shape::Scalar;
-      f.items.push_back(value_of(value));
-    } else if (value.IsSequence()) {
-      f.shape = Field::Shape::List;
-      for (const YAML::Node& item : value) {
-        if (f.items.size() == max_list_entries) {
-          findings_.push_back({"S003", Severity::Error, at(item.Mark(), path_, first_line_),
-                               "list '" + f.key + "' has " + std::to_string(value.size()) + " entries, more than the limit of " +
-                                   std::to_string(max_list_entries) + ": the entries from here on are not read",
-                               {}});
-          break;
+    switch (value.kind) {
+      case YamlNode::Kind::null:
+        f.shape = Field::Shape::Null;
+        break;
+      case YamlNode::Kind::scalar:
+        f.shape = Field::Shape::Scalar;
+        f.items.push_back(value_of(value));
+        break;
+      case YamlNode::Kind::sequence:
+        f.shape = Field::Shape::List;
+        for (std::size_t item : value.children) {
+          if (f.items.size() == max_list_entries) {
+            findings_.push_back({"S003", Severity::Error, at(doc_.at(item), path_, first_line_),
+                                 "list '" + f.key + "' has " + std::to_string(value.children.size()) +
+                                     " entries, more than the limit of " + std::to_string(max_list_entries) +
+                                     ": the entries from here on are not read",
+                                 {}});
+            break;
+          }
+          f.items.push_back(value_of(doc_.at(item)));
         }
-        f.items.push_back(value_of(item));
-      }
-    } else if (value.IsMap()) {
-      f.shape = Field::Shape::Map;
-      for (const auto& entry : value) {
-        f.keys.push_back(entry.first.IsScalar() ? take(entry.first.Scalar()) : "<complex key>");
-        f.items.push_back(value_of(entry.second));
-      }
+        break;
+      case YamlNode::Kind::mapping:
+        f.shape = Field::Shape::Map;
+        for (std::size_t i = 0; i + 1 < value.children.size(); i += 2) {
+          const YamlNode& entry_key = doc_.at(value.children[i]);
+          f.keys.push_back(entry_key.kind == YamlNode::Kind::scalar ? take(entry_key.text) : "<complex key>");
+          f.items.push_back(value_of(doc_.at(value.children[i + 1])));
+        }
+        break;
     }
     return f;
   }
 
  private:
   // The text of a scalar, charged to the budget. Past it, the field being read is blamed: an alias's
-  // own mark is its anchor's.
+  // own place is its anchor's.
   const std::string& take(const std::string& text) {
     if (text.size() > left_) throw OverBudget{field_where_};
     left_ -= text.size();
     return text;
   }
 
-  FieldValue value_of(const YAML::Node& node) {
+  FieldValue value_of(const YamlNode& node) {
     FieldValue v;
-    v.where = at(node.Mark(), path_, first_line_);
-    if (node.IsScalar()) {
-      v.text = take(node.Scalar());
-    } else if (node.IsSequence() && node.size() == 1 && node[0].IsScalar()) {
+    v.where = at(node, path_, first_line_);
+    if (node.kind == YamlNode::Kind::scalar) {
+      v.text = take(node.text);
+    } else if (node.kind == YamlNode::Kind::sequence && node.children.size() == 1 &&
+               doc_.at(node.children[0]).kind == YamlNode::Kind::scalar) {
       // `source: [[LIT-523]]` unquoted is YAML for a list holding a list: read it as the wikilink it means.
-      v.text = "[[" + take(node[0].Scalar()) + "]]";
-    } else if (node.IsSequence()) {
+      v.text = "[[" + take(doc_.at(node.children[0]).text) + "]]";
+    } else if (node.kind == YamlNode::Kind::sequence) {
       v.text = "<list>";
-    } else if (node.IsMap()) {
+    } else if (node.kind == YamlNode::Kind::mapping) {
       v.text = "<mapping>";
     }
     return v;
   }
 
+  const YamlDocument& doc_;
   const std::string& path_;
   int first_line_;
   std::size_t left_;
@@ -164,16 +175,22 @@ Frontmatter parse_frontmatter(std::string_view text, const std::string& path) {
     fm.error = yaml_error(path, 2, 1, "frontmatter nests deeper than " + std::to_string(max_nesting) + " levels");
     return fm;
   }
+  auto doc = parse_yaml(yaml);
+  if (!doc) {
+    fm.error = yaml_error(path, 2 + doc.error().line, doc.error().column + 1, "invalid YAML: " + doc.error().message);
+    return fm;
+  }
+  if (doc->root == YamlDocument::none || doc->at(doc->root).kind == YamlNode::Kind::null) return fm;
+  const YamlNode& root = doc->at(doc->root);
+  if (root.kind != YamlNode::Kind::mapping) {
+    Location where = at(root, path, 2);
+    fm.error = yaml_error(path, where.line, where.column, "frontmatter is not a mapping of field names to values");
+    return fm;
+  }
   try {
-    YAML::Node root = YAML::Load(yaml);
-    if (root.IsNull()) return fm;
-    if (!root.IsMap()) {
-      Location where = at(root.Mark(), path, 2);
-      fm.error = yaml_error(path, where.line, where.column, "frontmatter is not a mapping of field names to values");
-      return fm;
-    }
-    FieldReader reader(path, 2, yaml.size() + expansion_allowance, fm.findings);
-    for (const auto& entry : root) fm.fields.push_back(reader.field(entry.first, entry.second));
+    FieldReader reader(*doc, path, 2, yaml.size() + expansion_allowance, fm.findings);
+    for (std::size_t i = 0; i + 1 < root.children.size(); i += 2)
+      fm.fields.push_back(reader.field(doc->at(root.children[i]), doc->at(root.children[i + 1])));
   } catch (const FieldReader::OverBudget& over) {
     fm.fields.clear();
     fm.findings.clear();
@@ -181,10 +198,6 @@ Frontmatter parse_frontmatter(std::string_view text, const std::string& path) {
                           "frontmatter of " + std::to_string(yaml.size()) + " bytes expands past " +
                               std::to_string(yaml.size() + expansion_allowance) +
                               " bytes through YAML aliases (the limit is its size plus 1 MiB)");
-  } catch (const YAML::Exception& e) {
-    fm.fields.clear();
-    fm.findings.clear();
-    fm.error = yaml_error(path, 2 + std::max(0, e.mark.line), std::max(0, e.mark.column) + 1, "invalid YAML: " + e.msg);
   }
   return fm;
 }

@@ -1,6 +1,6 @@
 #pragma once
 // Stage 2a of ingest: split a note into its YAML frontmatter and its body, and read the frontmatter's
-// fields with yaml-cpp, keeping the line and column of every key and value.
+// fields with libyaml (ingest/yaml_document.h), keeping the line and column of every key and value.
 #include <cstddef>
 #include <optional>
 #include <string>

@@ -9,7 +9,7 @@ packages=(
   nlohmann-json3-dev
   libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm
   libboost-graph-dev  # Boost.Graph; its libboost1.74-dev brings Asio and Beast (serve)
-  libyaml-cpp-dev libxxhash-dev libutf8proc-dev
+  libyaml-dev libxxhash-dev libutf8proc-dev
   libzstd-dev  # the index's stored bodies, compressed
   libtomlplusplus-dev libkainjow-mustache-dev
   libgit2-dev
