@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/index/index.h"
+#include "core/util/file_times.h"
 #include "core/util/hasher.h"
 #include "core/util/contained_file.h"
 #include "ingest/commit_dates.h"
@@ -23,9 +24,7 @@ namespace {
 constexpr int stamp_format = 2;  // 2: the site's files' sizes and mtimes
 
 
-std::int64_t mtime_ns(const struct stat& st) {
-  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
-}
+using util::mtime_ns;
 
 // The kernel results, which `kernels check` changes without touching a note. False when the index
 // cannot be read.

@@ -8,17 +8,14 @@
 #include <algorithm>
 #include <charconv>
 
+#include "core/util/file_times.h"
+
 namespace anth::ingest {
 
 namespace {
 
-std::int64_t mtime_of(const struct stat& st) {
-  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
-}
-
-std::int64_t ctime_of(const struct stat& st) {
-  return static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec;
-}
+using util::ctime_ns;
+using util::mtime_ns;
 
 bool is_note_name(std::string_view name) { return name.size() > 3 && name.substr(name.size() - 3) == ".md"; }
 
@@ -29,7 +26,7 @@ void add_attachment(int dir_fd, const dirent* entry, std::string path, CorpusSca
   if (fstatat(dir_fd, entry->d_name, &st, 0) != 0 || !S_ISREG(st.st_mode)) return;
   bool link = entry->d_type == DT_LNK ||
               (entry->d_type == DT_UNKNOWN && fstatat(dir_fd, entry->d_name, &self, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(self.st_mode));
-  out.attachments.push_back({std::move(path), static_cast<std::uint64_t>(st.st_size), mtime_of(st), ctime_of(st), link});
+  out.attachments.push_back({std::move(path), static_cast<std::uint64_t>(st.st_size), mtime_ns(st), ctime_ns(st), link});
 }
 
 // Walks one folder (an open descriptor it takes over); `rel` is its path relative to the root.
@@ -39,7 +36,7 @@ void add_attachment(int dir_fd, const dirent* entry, std::string path, CorpusSca
 void walk(int dir_fd, const std::string& rel, CorpusScan& out, int depth, bool attachments) {
   if (attachments && faccessat(dir_fd, ".anthology-site", F_OK, AT_SYMLINK_NOFOLLOW) == 0) attachments = false;
   struct stat self {};
-  if (fstat(dir_fd, &self) == 0) out.folders.push_back({rel, mtime_of(self)});
+  if (fstat(dir_fd, &self) == 0) out.folders.push_back({rel, mtime_ns(self)});
   DIR* dir = fdopendir(dir_fd);
   if (!dir) {
     close(dir_fd);
@@ -64,7 +61,7 @@ void walk(int dir_fd, const std::string& rel, CorpusScan& out, int depth, bool a
           fstatat(dirfd(dir), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
         continue;
       if (!S_ISDIR(st.st_mode)) {
-        out.files.push_back({std::move(path), static_cast<std::uint64_t>(st.st_size), mtime_of(st), ctime_of(st)});
+        out.files.push_back({std::move(path), static_cast<std::uint64_t>(st.st_size), mtime_ns(st), ctime_ns(st)});
         continue;
       }
       if (entry->d_type != DT_UNKNOWN) continue;  // a link to a folder; else a folder, walked below
@@ -128,7 +125,7 @@ bool folders_unchanged(const std::filesystem::path& root, std::string_view encod
     if (std::from_chars(line.data(), line.data() + tab, mtime).ec != std::errc()) return false;
     std::filesystem::path folder = tab + 1 == line.size() ? root : root / std::string(line.substr(tab + 1));
     struct stat st {};
-    if (stat(folder.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || mtime_of(st) != mtime) return false;
+    if (stat(folder.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || mtime_ns(st) != mtime) return false;
     any = true;
   }
   return any;

@@ -2,13 +2,11 @@
 
 #include <sys/stat.h>
 
+#include "core/util/file_times.h"
+
 namespace anth::workspace {
 
-namespace {
-
-std::int64_t nanoseconds(const struct timespec& t) { return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec; }
-
-}  // namespace
+using util::nanoseconds;
 
 std::optional<index::CachedFile> UnstoredParses::stat_of(const std::filesystem::path& file) {
   struct stat st {};

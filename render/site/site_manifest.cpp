@@ -14,6 +14,8 @@
 #include <memory>
 #include <sstream>
 
+#include "core/util/file_times.h"
+
 namespace anth::render::site {
 
 namespace {
@@ -40,9 +42,7 @@ bool parse_file_line(std::string_view line, SiteManifest& m) {
   return true;
 }
 
-std::int64_t mtime_of(const struct stat& st) {
-  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
-}
+using util::mtime_ns;
 
 }  // namespace
 
@@ -106,7 +106,7 @@ std::optional<FileRecord> record_of_file(const std::filesystem::path& file) {
   ::close(fd);
   if (!ok) return std::nullopt;
   r.hash = XXH3_64bits_digest(state.get());
-  r.mtime_ns = mtime_of(st);
+  r.mtime_ns = mtime_ns(st);
   r.inode = st.st_ino;
   return r;
 }
@@ -116,7 +116,7 @@ FileRecord with_stat(std::uint64_t hash, const std::filesystem::path& file) {
   struct stat st {};
   if (::lstat(file.c_str(), &st) == 0) {
     r.size = static_cast<std::uint64_t>(st.st_size);
-    r.mtime_ns = mtime_of(st);
+    r.mtime_ns = mtime_ns(st);
     r.inode = st.st_ino;
   }
   return r;
@@ -125,7 +125,7 @@ FileRecord with_stat(std::uint64_t hash, const std::filesystem::path& file) {
 bool same_stat(const FileRecord& r, const std::filesystem::path& file) {
   struct stat st {};
   return r.inode != 0 && ::lstat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-         static_cast<std::uint64_t>(st.st_size) == r.size && mtime_of(st) == r.mtime_ns && st.st_ino == r.inode;
+         static_cast<std::uint64_t>(st.st_size) == r.size && mtime_ns(st) == r.mtime_ns && st.st_ino == r.inode;
 }
 
 }  // namespace anth::render::site
