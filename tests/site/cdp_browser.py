@@ -74,10 +74,20 @@ class Browser:
         result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
         return result.get("result", {}).get("value")
 
+    # What Runtime.evaluate answers while the page it was sent to is being replaced by another (a tap
+    # that follows a link, a navigation still arriving): the page is not there yet, ask again.
+    TRANSIENT = ("Inspected target navigated or closed", "Execution context was destroyed",
+                 "Cannot find context with specified id")
+
     def wait_for(self, expression, seconds=5):
         deadline = time.time() + seconds
         while time.time() < deadline:
-            value = self.eval(expression)
+            try:
+                value = self.eval(expression)
+            except RuntimeError as e:
+                if not any(t in str(e) for t in self.TRANSIENT):
+                    raise
+                value = None
             if value:
                 return value
             time.sleep(0.05)
