@@ -1,6 +1,5 @@
 #include "cli/workspace_session.h"
 
-
 #include "cli/session.h"
 #include "core/util/phase_timer.h"
 #include "core/util/terminal_text.h"

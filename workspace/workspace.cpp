@@ -144,7 +144,7 @@ void Workspace::update_from_disk(const std::string& path) {
   std::optional<index::CachedFile> stat = UnstoredParses::stat_of(file);  // before the read, as the scan
   auto bytes = util::read_inside(root_real_, path, options_.max_note_bytes);
   ParsedNote parse = bytes ? parse_text(path, *bytes) : ingest::unreadable_note(path, bytes.error());
-  parse.key = parse_key_;
+  if (!bytes) parse.key = parse_key_;  // parse_text keys its own
   if (stat) unstored_.remember(parse, *stat);
   else unstored_.forget(path);
   put(std::move(parse));

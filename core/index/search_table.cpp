@@ -139,10 +139,11 @@ class SearchWriter {
         // search_words has no content of its own: its rows are removed with the values they were added with.
         drop_words_(db, "INSERT INTO search_words(search_words, rowid, title, body, authors) "
                         "SELECT 'delete', rowid, title, body, authors FROM search WHERE rowid = ?1"),
-        drop_(db, "DELETE FROM search WHERE rowid = ?1") {}
+        drop_(db, "DELETE FROM search WHERE rowid = ?1"),
+        parse_of_(db, "SELECT parse FROM files WHERE path = ?1") {}
 
   util::Expected<void> ready() {
-    for (Statement* s : {&add_doc_, &set_doc_, &drop_doc_, &add_, &add_words_, &drop_words_, &drop_})
+    for (Statement* s : {&add_doc_, &set_doc_, &drop_doc_, &add_, &add_words_, &drop_words_, &drop_, &parse_of_})
       ANTH_INDEX_TRY(s->ready());
     return {};
   }
@@ -197,12 +198,11 @@ class SearchWriter {
  private:
   // The markdown body of a note read back without it (Note::body_held), from its stored parse.
   std::optional<std::string> body_of(const std::string& path) {
-    Statement q(db_, "SELECT parse FROM files WHERE path = ?1");
-    if (!q.ready()) return std::nullopt;
-    q.text(1, path);
-    auto row = q.next();
+    parse_of_.reset();
+    parse_of_.text(1, path);
+    auto row = parse_of_.next();
     if (!row || !*row) return std::nullopt;
-    auto parse = decode_parse(q.column_text(0), /*body_links=*/false);
+    auto parse = decode_parse(parse_of_.column_text(0), /*body_links=*/false);
     if (!parse) return std::nullopt;
     return std::move(parse->note.body);
   }
@@ -218,7 +218,7 @@ class SearchWriter {
   }
 
   sqlite3* db_;
-  Statement add_doc_, set_doc_, drop_doc_, add_, add_words_, drop_words_, drop_;
+  Statement add_doc_, set_doc_, drop_doc_, add_, add_words_, drop_words_, drop_, parse_of_;
 };
 
 }  // namespace
