@@ -56,6 +56,8 @@ struct LoadedCorpus {
   std::vector<std::string> paths;
   std::size_t parsed = 0;  // files parsed this run
   std::size_t reused = 0;  // files taken from the index unparsed
+  // The largest markdown body parsed this run: the notes no longer hold theirs once encoded for the index.
+  std::size_t largest_parsed_body = 0;
 
   std::vector<index::Index::FileParse> changed() const;
 };

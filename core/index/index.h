@@ -130,6 +130,9 @@ std::string encode_parse(const ParsedNote& parse);
 // `body_links` false skips the body's links (RenderedBody::links), which only the site uses; `body`
 // false skips the markdown body (Note::body_held false): such a parse cannot be encoded again.
 std::optional<ParsedNote> decode_parse(std::string_view json, bool body_links = true, bool body = true);
+// The markdown body alone of an encoded parse, the rest skipped unread (the full-text table's, for a
+// note held without it); nullopt when the text is malformed or has none.
+std::optional<std::string> decode_parse_body(std::string_view json);
 // The body's html and plain for the column files.body (core/index/body_codec.cpp): a zstd frame of the
 // length of the html in decimal, ':', the html, the plain text. decode_body also reads that text
 // uncompressed, as indexes written before kept it.

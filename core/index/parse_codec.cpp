@@ -100,4 +100,21 @@ std::optional<ParsedNote> decode_parse(std::string_view text, bool body_links, b
   }
 }
 
+std::optional<std::string> decode_parse_body(std::string_view text) {
+  try {
+    JsonReader r(text);
+    std::optional<std::string> body;
+    each_member(r, [&](std::string_view key) {
+      if (key != "note") return r.skip();
+      each_member(r, [&](std::string_view member) {
+        if (member == "body") body = r.string();
+        else r.skip();
+      });
+    });
+    return body;
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace anth::index

@@ -202,9 +202,7 @@ class SearchWriter {
     parse_of_.text(1, path);
     auto row = parse_of_.next();
     if (!row || !*row) return std::nullopt;
-    auto parse = decode_parse(parse_of_.column_text(0), /*body_links=*/false);
-    if (!parse) return std::nullopt;
-    return std::move(parse->note.body);
+    return decode_parse_body(parse_of_.column_text(0));
   }
 
   // FTS5 holds a transaction's new terms in memory until it commits, and checks its limit (hashsize)

@@ -229,7 +229,7 @@ class Filler {
       chosen_.push_back(m);
       if (!seen_[m.term]) {
         seen_[m.term] = true;
-        out_.terms.push_back(m.term);
+        out_.terms.push_back(static_cast<std::uint32_t>(m.term));
       }
     }
     if (!html_) return from;

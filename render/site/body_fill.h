@@ -4,6 +4,7 @@
 // unresolved one a marked span), each relative link to a note's file a link to its page, and the
 // first mention of each glossary term in a paragraph or table cell a link to the term with its
 // definition on hover. No markdown is parsed here and nothing is resolved.
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -24,7 +25,7 @@ struct LinkTarget {
 
 struct FilledBody {
   std::string html;                    // empty unless asked for
-  std::vector<std::size_t> terms;      // glossary terms linked (indexes into Glossary::terms()), in order, no repeats
+  std::vector<std::uint32_t> terms;    // glossary terms linked (indexes into Glossary::terms()), in order, no repeats
 };
 
 // The HTML of the note's query block N (render/site/query_blocks.h).

@@ -23,7 +23,7 @@ namespace anth::render::site {
 struct PassedNote {
   std::uint64_t key = 0;
   std::uint8_t features = 0;
-  std::vector<std::size_t> terms;  // glossary terms linked (FilledBody::terms)
+  std::vector<std::uint32_t> terms;  // glossary terms linked (FilledBody::terms)
   std::string meta;                // SearchEntry::meta
   std::string packed;              // the search terms: dictionary number, title tf, body tf, as varints
   std::size_t length = 0;          // DocTerms::length

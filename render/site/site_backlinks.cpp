@@ -36,7 +36,7 @@ SiteBacklinks::SiteBacklinks(const graph::Graph& g, const SiteVertices& vertices
     auto& in = incoming[v];
     std::stable_sort(in.begin(), in.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (std::size_t i = 0; i < in.size();) {
-      Backlink b{vertices.by_id()[in[i].first], {}, false, {}};
+      Backlink b{vertices.by_id()[in[i].first], {}, false};
       for (std::uint32_t from = in[i].first; i < in.size() && in[i].first == from; ++i) {
         std::string_view kind = in[i].second;
         if (kind == "mentions") b.mentions = true;
@@ -62,6 +62,10 @@ void SiteBacklinks::order_kinds(Backlink& b) {
             [](std::string_view x, std::string_view y) { return std::pair(kind_rank(x), x) < std::pair(kind_rank(y), y); });
 }
 
+std::string excerpt(const Backlink& b, const Note& from) {
+  return b.excerpt_link == Backlink::no_excerpt ? std::string() : from.rendered.excerpts.of(b.excerpt_link);
+}
+
 Backlink* SiteBacklinks::from(std::size_t target, std::size_t source) {
   auto& list = backlinks_[target];
   const auto& rank = vertices_.ranks();
@@ -83,7 +87,7 @@ void SiteBacklinks::patch_body(const graph::Graph& g, std::size_t v, const Note&
     if (!b) return;
     b->kinds.clear();
     b->mentions = false;
-    b->excerpt.clear();
+    b->excerpt_link = Backlink::no_excerpt;
     for (const graph::Edge& e : g.in_edges(target)) {
       if (e.from != v) continue;
       std::string_view kind = kind_of(e.relation->kind);
@@ -114,7 +118,7 @@ void SiteBacklinks::add_links(std::size_t v, const Note& n) {
     if (auto t = vertices_.vertex(l.resolved))
       if (Backlink* back = from(*t, v)) {
         back->mentions = true;
-        if (static_cast<std::size_t>(back - backlinks_[*t].data()) < excerpts_cap_) back->excerpt = n.rendered.excerpts.of(i);
+        if (static_cast<std::size_t>(back - backlinks_[*t].data()) < excerpts_cap_) back->excerpt_link = static_cast<std::uint32_t>(i);
       }
   }
 }

@@ -104,7 +104,7 @@ std::uint64_t SiteContext::dependencies_of(const Note& n) const {
   return XXH3_64bits(made_of.data(), made_of.size());
 }
 
-std::vector<std::size_t> SiteContext::term_vertices(const std::vector<std::size_t>& terms) const {
+std::vector<std::size_t> SiteContext::term_vertices(const std::vector<std::uint32_t>& terms) const {
   std::vector<std::size_t> out;
   for (std::size_t term : terms)  // a term past the glossary: a damaged .anthology-passes
     if (term < term_vertex_.size() && term_vertex_[term]) out.push_back(*term_vertex_[term]);
@@ -174,6 +174,7 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
         p.fresh->key = cache ? keys[i] : 0;
         p.fresh->features = body_features(text.html);
         p.fresh->terms = std::move(body.terms);
+        p.fresh->terms.shrink_to_fit();  // kept for the whole build, 100,000 of them
         if (on_doc) {
           SearchDoc doc = search_doc(n, text.html, text.plain);
           DocTerms counted = count_terms(doc);

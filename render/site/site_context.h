@@ -174,7 +174,7 @@ class SiteContext {
   // What v's body draws from other notes (body_dependencies).
   std::uint64_t dependencies_of(const Note& n) const;
   // The vertices of the TERMs a pass's glossary terms are (a term past the glossary is left out).
-  std::vector<std::size_t> term_vertices(const std::vector<std::size_t>& terms) const;
+  std::vector<std::size_t> term_vertices(const std::vector<std::uint32_t>& terms) const;
   QueryBlockHtml query_html(std::size_t v) const {
     return [this, v](std::size_t b) -> const std::string& { return queries_.html(v, b); };
   }

@@ -38,6 +38,7 @@ std::optional<SiteContext::Repassed> SiteContext::repass(std::size_t v, const st
   fresh->key = pass_key(v, body_dependencies_[v], true);
   fresh->features = body_features(text.html);
   fresh->terms = std::move(body.terms);
+  fresh->terms.shrink_to_fit();
   SearchDoc doc = search_doc(n, text.html, text.plain);
   DocTerms counted = count_terms(doc);
   out.after = search_entry(doc, std::move(counted));

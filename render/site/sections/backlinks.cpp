@@ -26,7 +26,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
         via += (via.empty() ? "" : ", ") + words;
       }
       if (b.mentions) via += via.empty() ? "mentions" : ", mentions";
-      list.push(pages.ref(b.from).set("via", std::move(via)).set("excerpt", TemplateValue::borrow(b.excerpt)));
+      list.push(pages.ref(b.from).set("via", std::move(via)).set("excerpt", excerpt(b, ctx.graph().note(b.from))));
     }
   }
   page.data.set("backlink_count", list.size()).set("backlinks", std::move(list));
@@ -38,7 +38,7 @@ void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   h.number(term);
   if (term) return;
   for (const Backlink& b : ctx.backlinks(v)) {
-    h.number(keys.shown(b.from)).number(b.mentions).text(b.excerpt);
+    h.number(keys.shown(b.from)).number(b.mentions).text(excerpt(b, ctx.graph().note(b.from)));
     for (std::string_view kind : b.kinds) h.text(kind);
   }
 }
