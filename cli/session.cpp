@@ -121,7 +121,8 @@ util::Expected<Session> open_session(const Args& args, StoreMode mode, bool bodi
   s.diagnostics = rules::finalize_diagnostics(std::move(raw), s.loaded->corpus, s.config);
   timer.mark("graph and rules");
   // After the checks a build reads nothing of the body's wikilinks: the site fills bodies from their
-  // rendered links, and the index has them in the parses. Freed, they are 5% of its heap.
+  // rendered links, and the index has them in the parses (a build from nothing at 100k peaked 48 MiB
+  // lower without them).
   if (bodies)
     for (Note& n : s.loaded->corpus.notes) std::vector<Wikilink>().swap(n.wikilinks);
 

@@ -1,8 +1,8 @@
 #pragma once
-// The file of a place in the corpus (Location::file). A note's places are many, about ninety in a
-// typical note (each field and item, link, relation and finding), and each used to hold a heap copy of
-// its path (19 bytes on average, past the small-string buffer): 159 MiB of a cold build's peak at
-// 100,000 notes. They share one copy now. The places of one note are made one after another on one
+// The file of a place in the corpus (Location::file). A note's places are many, about thirty a note of
+// the benchmark corpus (each field and item, wikilink, relation and finding), and each used to hold a
+// heap copy of its path (19 bytes on average, past the small-string buffer): 159 MiB of a cold build's
+// peak at 100,000 notes. They share one copy now. The places of one note are made one after another on one
 // thread, so a one-entry cache per thread finds the copy to share without a lock or a table
 // (path_text.cpp).
 #include <compare>
@@ -28,6 +28,8 @@ class PathText {
   std::size_t size() const { return str().size(); }
   const char* c_str() const { return str().c_str(); }
 
+  // One overload per kind of text: with the string_view one alone, comparing with a std::string or a
+  // literal would be ambiguous against converting it to a PathText.
   friend bool operator==(const PathText& a, const PathText& b) { return a.text_ == b.text_ || a.str() == b.str(); }
   friend bool operator==(const PathText& a, const std::string& b) { return a.str() == b; }
   friend bool operator==(const PathText& a, std::string_view b) { return a.view() == b; }

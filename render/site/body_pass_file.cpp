@@ -29,6 +29,19 @@ void put_text(std::string& out, std::string_view s) {
 
 void put_fixed(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
 
+// Each term of a pass's packed terms (BodyPassCache::pack): its dictionary number, and the bytes of its
+// title and body counts as they are.
+template <class F>
+void each_packed_term(std::string_view in, F f) {
+  while (!in.empty()) {
+    std::uint32_t number = get_varint(in);
+    std::string_view counts = in;
+    get_varint(in);
+    get_varint(in);
+    f(number, counts.substr(0, counts.size() - in.size()));
+  }
+}
+
 // Reads what put_* wrote; any read past the end or malformed number makes ok false for good.
 class Reader {
  public:
@@ -101,10 +114,9 @@ std::string BodyPassCache::encode(std::string_view renderer) const {
   for (const auto* entry : notes) {
     const PassedNote& note = *entry->second;
     size += entry->first.size() + note.meta.size() + note.packed.size() + 5 * note.terms.size() + 48;
-    for (std::string_view in = note.packed; !in.empty(); get_varint(in), get_varint(in)) {
-      std::uint32_t number = get_varint(in);
+    each_packed_term(note.packed, [&](std::uint32_t number, std::string_view) {
       if (renumbered[number] == none) renumbered[number] = static_cast<std::uint32_t>(used.size()), used.push_back(number);
-    }
+    });
   }
   for (std::uint32_t number : used) size += words_[number].size() + 16;
   std::string out(magic);
@@ -128,13 +140,10 @@ std::string BodyPassCache::encode(std::string_view renderer) const {
     for (std::uint32_t t : note.terms) put_number(out, t);
     put_text(out, note.meta);
     packed.clear();
-    for (std::string_view in = note.packed; !in.empty();) {
-      put_varint(packed, renumbered[get_varint(in)]);
-      std::string_view counts = in;  // the title and body counts, copied as they are
-      get_varint(in);
-      get_varint(in);
-      packed.append(counts.data(), counts.size() - in.size());
-    }
+    each_packed_term(note.packed, [&](std::uint32_t number, std::string_view counts) {
+      put_varint(packed, renumbered[number]);
+      packed.append(counts);
+    });
     put_text(out, packed);
     put_number(out, note.length);
   }
