@@ -7,13 +7,13 @@
 # then the medians of user + system per row, with the load average at the start and the end.
 # Rows: build from scratch, one body changed, one title changed (the notes bench/run.sh edits),
 # lint cold (no index), lint warm, origin of the middle SOTA. FULL_RUNS (default 1) builds from nothing
-# that many times each (a full build is the longest row, and one run of it varies by 10% here). AFTER_BUILD_FLAGS (e.g. --no-kernels)
-# are given to AFTER's builds only, for a "before" that had no kernels.
+# that many times each (a full build is the longest row, and one run of it varies by 10% here). BEFORE_BUILD_FLAGS and AFTER_BUILD_FLAGS (e.g. --no-kernels)
+# are given to that binary's builds only (AFTER's alone: a "before" that had no kernels).
 set -euo pipefail
 [ $# -ge 4 ] || { echo "usage: $0 BEFORE AFTER CORPUS WORK [RUNS]" >&2; exit 2; }
 declare -A BIN=([before]="$1" [after]="$2")
 SRC="$3" WORK="$4" RUNS="${5:-3}" FULL_RUNS="${FULL_RUNS:-1}"
-declare -A FLAGS=([before]="" [after]="${AFTER_BUILD_FLAGS:-}")
+declare -A FLAGS=([before]="${BEFORE_BUILD_FLAGS:-}" [after]="${AFTER_BUILD_FLAGS:-}")
 mkdir -p "$WORK"
 for w in before after; do
   rm -rf "${WORK:?}/$w" && mkdir -p "$WORK/$w"

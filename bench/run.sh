@@ -281,6 +281,7 @@ EOF2
       "$HUGO_BIN" --source "$hugo_dir" --destination "$hugo_dir/public" --quiet; then :; fi
     if [ "$(last_status "$n" hugo)" = ok ]; then
       echo "hugo_pages_$n=$(find "$hugo_dir/public" -name '*.html' | wc -l)" >>"$META"
+      echo "hugo_bytes_$n=$(du -sb "$hugo_dir/public" | cut -f1)" >>"$META"
     fi
     rm -rf "$hugo_dir/content" "$hugo_dir/public" "$hugo_dir/resources"
   fi
@@ -291,12 +292,14 @@ EOF2
   local build_runs="${!build_runs_var:-${BUILD_RUNS:-$runs}}"
   echo "build_runs_$n=$build_runs" >>"$META"
   if row "$n" build_full "$build_runs" "set_aside '$corpus/.anthology' '$site' '$site'.*" "$CMD_TIMEOUT" \
-    "$A" build --corpus "$corpus" --out "$site" && [ "${!incr_var:-1}" = 0 ]; then
+    "$A" build --corpus "$corpus" --out "$site" --no-kernels && [ "${!incr_var:-1}" = 0 ]; then
     echo "site_files_$n=$(find "$site" -type f | wc -l)" >>"$META"
     echo "site_bytes_$n=$(du -sb "$site" | cut -f1)" >>"$META"
     echo "build_says_full_$n=$(build_says)" >>"$META"
-    for k in build_nochange build_body build_title; do skip_row "$n" "$k" "INCREMENTAL_$n=0"; done
+    echo "node_page_bytes_$n=$(python3 "$BENCH/page_size.py" "$site" | sed -n 's/.*average \([0-9]*\) bytes.*/\1/p')" >>"$META"
+    for k in build_nochange build_body build_title build_kernels; do skip_row "$n" "$k" "INCREMENTAL_$n=0"; done
   elif [ "$(last_status "$n" build_full)" = ok ]; then
+    echo "node_page_bytes_$n=$(python3 "$BENCH/page_size.py" "$site" | sed -n 's/.*average \([0-9]*\) bytes.*/\1/p')" >>"$META"
     echo "site_files_$n=$(find "$site" -type f | wc -l)" >>"$META"
     echo "site_bytes_$n=$(du -sb "$site" | cut -f1)" >>"$META"
     echo "build_says_full_$n=$(build_says)" >>"$META"
@@ -304,7 +307,7 @@ EOF2
     # nothing changed
     for ((i = 1; i <= build_runs; i++)); do
       site_snapshot "$site" "$TMP/before"
-      run_once "$n" build_nochange "$i" "$CMD_TIMEOUT" "$A" build --corpus "$corpus" --out "$site" || true
+      run_once "$n" build_nochange "$i" "$CMD_TIMEOUT" "$A" build --corpus "$corpus" --out "$site" --no-kernels || true
       site_snapshot "$site" "$TMP/after"
       echo -e "$n\tbuild_nochange\t$i\t$(site_changes "$TMP/before" "$TMP/after")\t$(build_says)" >>"$OUT/pages-$RUN_ID.tsv"
       [ "$(last_status "$n" build_nochange)" = ok ] || break
@@ -323,17 +326,20 @@ EOF2
             "$TMP/title.orig" >"$corpus/$title_note"
         fi
         site_snapshot "$site" "$TMP/before"
-        run_once "$n" "build_$kind" "$i" "$CMD_TIMEOUT" "$A" build --corpus "$corpus" --out "$site" || true
+        run_once "$n" "build_$kind" "$i" "$CMD_TIMEOUT" "$A" build --corpus "$corpus" --out "$site" --no-kernels || true
         site_snapshot "$site" "$TMP/after"
         echo -e "$n\tbuild_$kind\t$i\t$(site_changes "$TMP/before" "$TMP/after")\t$(build_says)" >>"$OUT/pages-$RUN_ID.tsv"
         [ "$(last_status "$n" "build_$kind")" = ok ] || break
       done
       log "N=$n build_$kind done"
     done
+    # The kernels, once: no build above ran them, so every distinct program is compiled and run.
+    run_once "$n" build_kernels 1 "$CMD_TIMEOUT" "$A" build --corpus "$corpus" --out "$site" || true
+    log "N=$n build_kernels done"
   else
     local why
     why="$(last_status "$n" build_full)"
-    for k in build_nochange build_body build_title; do skip_row "$n" "$k" "build_full: $why"; done
+    for k in build_nochange build_body build_title build_kernels; do skip_row "$n" "$k" "build_full: $why"; done
   fi
   fi  # want build
   cp -p "$TMP/body.orig" "$corpus/$body_note"

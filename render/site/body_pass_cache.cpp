@@ -1,6 +1,9 @@
 #include "render/site/body_pass_cache.h"
 
+#include <xxhash.h>
+
 #include <algorithm>
+#include <bit>
 
 namespace anth::render::site {
 
@@ -12,6 +15,11 @@ std::shared_ptr<const PassedNote> BodyPassCache::find(const std::string& path, s
 std::shared_ptr<const PassedNote> BodyPassCache::held(const std::string& path) const {
   auto it = by_path_.find(path);
   return it == by_path_.end() ? nullptr : it->second;
+}
+
+void BodyPassCache::put(const std::string& path, std::shared_ptr<const PassedNote> pass) {
+  by_path_[path] = std::move(pass);
+  if (read_parts_) part_changed_[part_of(path, read_parts_)] = true;
 }
 
 void BodyPassCache::pack(PassedNote& note, const SearchEntry& entry) {
@@ -67,10 +75,31 @@ SearchEntry BodyPassCache::unpack(const PassedNote& note) const {
   return e;
 }
 
+// A part read is unchanged when it would hold the very passes it was read with: a pass taken from the
+// cache is the same object, and a note added, made again or gone changes its part.
 void BodyPassCache::replace(std::unordered_map<std::string, std::shared_ptr<const PassedNote>> passes,
                             std::vector<std::uint64_t> chunk_keys) {
+  if (read_parts_) {
+    for (std::size_t k = 0; k < read_parts_; ++k) part_changed_[k] = !part_read_[k];
+    for (const auto& [path, pass] : passes) {
+      auto it = by_path_.find(path);
+      if (it == by_path_.end() || it->second != pass) part_changed_[part_of(path, read_parts_)] = true;
+    }
+    for (const auto& [path, pass] : by_path_)
+      if (!passes.count(path)) part_changed_[part_of(path, read_parts_)] = true;
+  }
   by_path_ = std::move(passes);
   chunk_keys_ = std::move(chunk_keys);
+}
+
+std::size_t BodyPassCache::part_count() const {
+  constexpr std::size_t most = 256;
+  std::size_t wanted = (by_path_.size() + notes_per_part_ - 1) / notes_per_part_;
+  return std::min(most, std::bit_ceil(std::max<std::size_t>(1, wanted)));
+}
+
+std::size_t BodyPassCache::part_of(std::string_view path, std::size_t parts) {
+  return parts <= 1 ? 0 : XXH3_64bits(path.data(), path.size()) % parts;
 }
 
 }  // namespace anth::render::site

@@ -1,6 +1,8 @@
-// The file form of the body passes: "ANTHPAS1", then varint-framed fields, then an XXH3 of all the
-// bytes before it. Fields: the renderer; the dictionary (each word and its hash); the snippet files'
-// keys; each note's path, key, features, glossary terms, search meta, packed terms and length.
+// The file form of the body passes, an index and its parts, each its magic, then varint-framed fields,
+// then an XXH3 of all the bytes before it. The index: the renderer, the number of parts, the snippet
+// files' keys. A part: the renderer, its number and the number of parts, its dictionary (each word and
+// its hash), then each of its notes' path, key, features, glossary terms, search meta, packed terms
+// (numbers into the part's dictionary) and length.
 #include "render/site/own_file.h"
 #include "render/site/body_pass_file.h"
 
@@ -8,14 +10,16 @@
 
 #include <algorithm>
 #include <cstring>
-#include <fstream>
-#include <iterator>
+#include <optional>
 
 namespace anth::render::site {
 
 namespace {
 
-constexpr std::string_view magic = "ANTHPAS1";
+// The index (ANTHPAS1 was the whole cache in one file, read now as damaged) and a part.
+constexpr std::string_view index_magic = "ANTHPAS2";
+constexpr std::string_view part_magic = "ANTHPAP1";
+constexpr std::uint32_t unnumbered = ~std::uint32_t{0};
 
 void put_number(std::string& out, std::uint64_t v) {
   for (; v >= 0x80; v >>= 7) out += static_cast<char>((v & 0x7f) | 0x80);
@@ -99,39 +103,36 @@ bool packed_fits(std::string_view packed, std::size_t words) {
 }  // namespace
 
 // Notes by path, and the dictionary renumbered in the order they use it, holding only their words:
-// the same passes give the same bytes, and words no note uses any more are dropped.
-std::string BodyPassCache::encode(std::string_view renderer) const {
-  std::vector<const std::pair<const std::string, std::shared_ptr<const PassedNote>>*> notes;
-  notes.reserve(by_path_.size());
-  for (const auto& entry : by_path_) notes.push_back(&entry);
-  std::sort(notes.begin(), notes.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
+// the same passes give the same bytes (a part kept from the last site is what would be written), and
+// words no note uses any more are dropped.
+std::string BodyPassCache::encode_part(std::size_t part, std::vector<const Entry*> notes, std::string_view renderer,
+                                       std::vector<std::uint32_t>& renumbered) const {
+  std::sort(notes.begin(), notes.end(), [](const Entry* a, const Entry* b) { return a->first < b->first; });
   // The terms used, numbered in their first use's order: the dictionary goes before the notes, which
-  // are then written straight after it (a copy of 100 MB at 100,000 notes when they were written apart).
-  constexpr std::uint32_t none = ~std::uint32_t{0};
-  std::vector<std::uint32_t> renumbered(words_.size(), none);
+  // are then written straight after it.
   std::vector<std::uint32_t> used;  // old numbers, in their new order
-  std::size_t size = magic.size() + renderer.size() + 9 * chunk_keys_.size() + 64;
-  for (const auto* entry : notes) {
+  std::size_t size = part_magic.size() + renderer.size() + 64;
+  for (const Entry* entry : notes) {
     const PassedNote& note = *entry->second;
     size += entry->first.size() + note.meta.size() + note.packed.size() + 5 * note.terms.size() + 48;
     each_packed_term(note.packed, [&](std::uint32_t number, std::string_view) {
-      if (renumbered[number] == none) renumbered[number] = static_cast<std::uint32_t>(used.size()), used.push_back(number);
+      if (renumbered[number] == unnumbered) renumbered[number] = static_cast<std::uint32_t>(used.size()), used.push_back(number);
     });
   }
   for (std::uint32_t number : used) size += words_[number].size() + 16;
-  std::string out(magic);
+  std::string out(part_magic);
   out.reserve(size);
   put_text(out, renderer);
+  put_number(out, part);
+  put_number(out, part_count());
   put_number(out, used.size());
   for (std::uint32_t number : used) {
     put_text(out, words_[number]);
     put_fixed(out, hashes_[number]);
   }
-  put_number(out, chunk_keys_.size());
-  for (std::uint64_t k : chunk_keys_) put_fixed(out, k);
   put_number(out, notes.size());
   std::string packed;
-  for (const auto* entry : notes) {
+  for (const Entry* entry : notes) {
     const PassedNote& note = *entry->second;
     put_text(out, entry->first);
     put_fixed(out, note.key);
@@ -148,28 +149,82 @@ std::string BodyPassCache::encode(std::string_view renderer) const {
     put_number(out, note.length);
   }
   put_fixed(out, XXH3_64bits(out.data(), out.size()));
+  for (std::uint32_t number : used) renumbered[number] = unnumbered;  // for the next part
   return out;
 }
 
-bool BodyPassCache::decode(std::string_view bytes, std::string_view renderer) {
-  *this = BodyPassCache();
-  if (bytes.size() < magic.size() + 8 || bytes.substr(0, magic.size()) != magic) return false;
+std::string BodyPassCache::encode_index(std::string_view renderer) const {
+  std::string out(index_magic);
+  put_text(out, renderer);
+  put_number(out, part_count());
+  put_number(out, chunk_keys_.size());
+  for (std::uint64_t k : chunk_keys_) put_fixed(out, k);
+  put_fixed(out, XXH3_64bits(out.data(), out.size()));
+  return out;
+}
+
+bool BodyPassCache::encode_parts(std::string_view renderer, const std::function<bool(std::size_t)>& keep,
+                                 const std::function<bool(std::size_t, std::string)>& put) const {
+  const std::size_t parts = part_count();
+  std::vector<std::vector<const Entry*>> of_part(parts);
+  for (const Entry& entry : by_path_) of_part[part_of(entry.first, parts)].push_back(&entry);
+  std::vector<std::uint32_t> renumbered(words_.size(), unnumbered);  // a part's numbers, while it is made
+  for (std::size_t k = 0; k < parts; ++k) {
+    bool unchanged = parts == read_parts_ && !part_changed_[k];
+    if (unchanged && keep && keep(k)) continue;
+    if (!put(k, encode_part(k, std::move(of_part[k]), renderer, renumbered))) return false;
+  }
+  return true;
+}
+
+namespace {
+
+// The bytes between a file's magic and its checksum, when both are right.
+std::optional<std::string_view> checked(std::string_view bytes, std::string_view magic) {
+  if (bytes.size() < magic.size() + 8 || bytes.substr(0, magic.size()) != magic) return std::nullopt;
   std::uint64_t sum = 0;
   std::memcpy(&sum, bytes.data() + bytes.size() - 8, 8);
   bytes.remove_suffix(8);
-  if (XXH3_64bits(bytes.data(), bytes.size()) != sum) return false;
-  Reader in(bytes.substr(magic.size()));
+  if (XXH3_64bits(bytes.data(), bytes.size()) != sum) return std::nullopt;
+  return bytes.substr(magic.size());
+}
+
+}  // namespace
+
+bool BodyPassCache::decode_index(std::string_view bytes, std::string_view renderer) {
+  *this = BodyPassCache();
+  std::optional<std::string_view> body = checked(bytes, index_magic);
+  if (!body) return false;
+  Reader in(*body);
   if (in.text() != renderer || !in.ok) return false;
-  BodyPassCache made;
+  std::uint64_t parts = in.number();
+  if (!in.ok || parts == 0 || parts > 4096) return false;
+  std::vector<std::uint64_t> chunk_keys;
+  for (std::uint64_t i = 0, n = in.count(); in.ok && i < n; ++i) chunk_keys.push_back(in.fixed());
+  if (!in.done()) return false;
+  chunk_keys_ = std::move(chunk_keys);
+  read_parts_ = parts;
+  part_read_.assign(parts, false);
+  part_changed_.assign(parts, true);
+  return true;
+}
+
+// The part's words join the cache's dictionary (a word seen before keeps its number), and each pass's
+// packed terms are renumbered into it.
+bool BodyPassCache::decode_part(std::size_t part, std::string_view bytes, std::string_view renderer) {
+  if (part >= read_parts_ || part_read_[part]) return false;
+  std::optional<std::string_view> body = checked(bytes, part_magic);
+  if (!body) return false;
+  Reader in(*body);
+  if (in.text() != renderer || in.number() != part || in.number() != read_parts_ || !in.ok) return false;
   std::uint64_t words = in.count();
-  made.words_.reserve(words);
-  made.hashes_.reserve(words);
+  std::vector<std::uint32_t> number(words);
   for (std::uint64_t i = 0; in.ok && i < words; ++i) {
     std::string_view word = in.text();
     std::uint64_t hash = in.fixed();
-    if (in.ok && made.number_of(word, hash) != i) return false;  // a word twice
+    if (in.ok) number[i] = number_of(word, hash);
   }
-  for (std::uint64_t i = 0, n = in.count(); in.ok && i < n; ++i) made.chunk_keys_.push_back(in.fixed());
+  std::vector<std::pair<std::string, std::shared_ptr<PassedNote>>> read;
   for (std::uint64_t i = 0, n = in.count(); in.ok && i < n; ++i) {
     std::string path(in.text());
     auto note = std::make_shared<PassedNote>();
@@ -177,20 +232,33 @@ bool BodyPassCache::decode(std::string_view bytes, std::string_view renderer) {
     note->features = static_cast<std::uint8_t>(in.number());
     for (std::uint64_t t = 0, terms = in.count(); in.ok && t < terms; ++t) note->terms.push_back(static_cast<std::uint32_t>(in.number()));
     note->meta = in.text();
-    note->packed = in.text();
+    std::string_view packed = in.text();
     note->length = in.number();
-    if (!in.ok || !packed_fits(note->packed, made.words_.size())) return false;
-    made.by_path_.emplace(std::move(path), std::move(note));
+    if (!in.ok || part_of(path, read_parts_) != part || !packed_fits(packed, words)) return false;
+    each_packed_term(packed, [&](std::uint32_t n, std::string_view counts) {
+      put_varint(note->packed, number[n]);
+      note->packed.append(counts);
+    });
+    read.emplace_back(std::move(path), std::move(note));
   }
   if (!in.done()) return false;
-  *this = std::move(made);
+  for (auto& [path, note] : read)
+    if (!by_path_.emplace(std::move(path), std::move(note)).second) return false;  // cannot be: parts split the paths
+  part_read_[part] = true;
   return true;
 }
 
-std::shared_ptr<BodyPassCache> load_body_passes(const std::filesystem::path& site, std::string_view renderer) {
+std::shared_ptr<BodyPassCache> load_body_passes(const ReadSiteFile& read, std::string_view renderer) {
   auto cache = std::make_shared<BodyPassCache>();
-  if (auto bytes = read_own_file(site, body_passes_file)) cache->decode(*bytes, renderer);
+  std::optional<std::string> index = read(body_passes_file);
+  if (!index || !cache->decode_index(*index, renderer)) return std::make_shared<BodyPassCache>();
+  for (std::size_t k = 0; k < cache->read_parts(); ++k)
+    if (std::optional<std::string> bytes = read(body_pass_part_file(k))) cache->decode_part(k, *bytes, renderer);
   return cache;
+}
+
+std::shared_ptr<BodyPassCache> load_body_passes(const std::filesystem::path& site, std::string_view renderer) {
+  return load_body_passes([&](const std::string& name) { return read_own_file(site, name); }, renderer);
 }
 
 }  // namespace anth::render::site

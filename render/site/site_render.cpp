@@ -97,16 +97,21 @@ bool put_markdown_assets(const SiteInput& input, SiteContext& ctx, const Put& pu
 }  // namespace
 
 // The page keys of the site, and the body passes when the site keeps them (.anthology-pages, .anthology-passes).
-bool SiteRender::put_keys(const Put& put) const {
+bool SiteRender::put_keys(const Put& put, const KeepFile& keep) const {
   std::vector<std::pair<std::string, std::uint64_t>> recorded;
   recorded.reserve(key_of_.size());
   for (std::size_t v : ctx_->vertices_by_id()) recorded.emplace_back(ctx_->file(v), key_of_[v]);
   if (!put(page_keys_file, encode_page_keys(std::move(recorded)))) return false;
   if (!(input_.options.passes_in_site && input_.options.pass_cache)) return true;
   // The pages' buffers go back to the system before the passes are encoded (100 MB at 100,000 notes,
-  // in one piece): glibc keeps what the rendering threads freed, and the peak would be both.
+  // made a part at a time): glibc keeps what the rendering threads freed, and the peak would be both.
   malloc_trim(0);
-  return put(body_passes_file, input_.options.pass_cache->encode(input_.options.renderer));
+  const BodyPassCache& cache = *input_.options.pass_cache;
+  const std::string& renderer = input_.options.renderer;
+  if (!put(body_passes_file, cache.encode_index(renderer))) return false;
+  return cache.encode_parts(
+      renderer, [&](std::size_t k) { return keep && keep(body_pass_part_file(k)); },
+      [&](std::size_t k, std::string bytes) { return put(body_pass_part_file(k), std::move(bytes)); });
 }
 
 SiteRender::SiteRender(const SiteInput& input, bool resident) : input_(input), resident_(resident) {}
@@ -180,7 +185,7 @@ bool SiteRender::build(const FileSink& sink, const KeepFile& keep) {
       },
       [&] { return failed.load(); });
   if (failed) return false;
-  if (keep) put_keys(put);
+  if (keep) put_keys(put, keep);
   timer.mark("pages (" + std::to_string(kept.load()) + " kept)");
   ctx.layouts().save();
   if (failed) return false;

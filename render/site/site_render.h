@@ -83,7 +83,7 @@ class SiteRender {
                                                             std::map<std::string, std::vector<std::size_t>>& by_tag,
                                                             const SiteChange* change);
   void remember();
-  bool put_keys(const std::function<bool(const std::string&, std::string)>& put) const;
+  bool put_keys(const std::function<bool(const std::string&, std::string)>& put, const KeepFile& keep) const;
   // A patch's steps (site_render_patch.cpp).
   struct PatchState {
     std::set<std::size_t> pages;                                    // node pages that may show the change

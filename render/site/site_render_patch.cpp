@@ -318,7 +318,7 @@ SiteRender::Patched SiteRender::patch(const FileSink& sink, const DropFile& drop
   util::parallel_for(
       tasks.size(), ctx_->threads(), [&](std::size_t i, unsigned) { tasks[i](); }, [&] { return failed.load(); });
   if (failed) return Patched::failed;
-  if (keyed && !put_keys(put)) return Patched::failed;
+  if (keyed && !put_keys(put, {})) return Patched::failed;
   for (std::size_t x : changed) seen_[x].note = note_print(g.note(x)), seen_[x].shown = keys.shown(x);
   ctx_->layouts().save();
   timer.mark("site patch: site pages");

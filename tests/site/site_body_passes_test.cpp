@@ -7,9 +7,11 @@
 #include <sys/stat.h>
 
 #include <atomic>
+#include <bit>
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <set>
 
 #include "core/graph/graph.h"
 #include "core/rules/rule.h"
@@ -32,11 +34,21 @@ using Site = std::map<std::string, std::string>;
 struct Built {
   Site site;
   std::size_t body_reads = 0, notes = 0;
+  std::set<std::string> kept;  // files carried over from `last`
 };
 
+// A site's file from the map of its files.
+sv::ReadSiteFile reader(const Site& site) {
+  return [&site](const std::string& name) -> std::optional<std::string> {
+    auto it = site.find(name);
+    return it == site.end() ? std::nullopt : std::optional<std::string>(it->second);
+  };
+}
+
 // Builds `corpus` as `anthology build` would on top of `last` (empty: from nothing), with its
-// .anthology-pages and .anthology-passes, counting the bodies read.
-Built build(const fs::path& corpus, const Site& last) {
+// .anthology-pages and .anthology-passes, counting the bodies read. The passes are split in parts of
+// about `per_part` notes (a build's 1,024 would make one part of this corpus).
+Built build(const fs::path& corpus, const Site& last, std::size_t per_part = 16) {
   ingest::LoadOptions options{corpus};
   options.bodies = true;
   auto loaded = ingest::load_corpus(options, nullptr);
@@ -63,8 +75,8 @@ Built build(const fs::path& corpus, const Site& last) {
   };
   auto at = [&](const char* file) { return last.count(file) ? last.at(file) : std::string(); };
   input.options.recorded = sv::RecordedKeys::parse(at(sv::page_keys_file));
-  input.options.pass_cache = std::make_shared<sv::BodyPassCache>();
-  input.options.pass_cache->decode(at(sv::body_passes_file), input.options.renderer);
+  input.options.pass_cache = sv::load_body_passes(reader(last), input.options.renderer);
+  input.options.pass_cache->set_notes_per_part(per_part);
   input.options.passes_in_site = true;
   Built out;
   std::mutex mutex;
@@ -78,6 +90,7 @@ Built build(const fs::path& corpus, const Site& last) {
     if (it == last.end()) return false;
     std::lock_guard lock(mutex);
     out.site.emplace(path, it->second);
+    out.kept.insert(path);
     return true;
   };
   REQUIRE(sv::build_site(input, sink, keep));
@@ -125,12 +138,38 @@ TEST_CASE("site: a build on its last site reads only the bodies whose passes cha
     CHECK(again.body_reads == 0);
     check_same(again.site, first.site);
   }
-  SECTION("a body changed: its own, and its snippet file's, at most") {
+  SECTION("a body changed: its own, and its snippet file's, at most; one part of the passes written again") {
     std::ofstream(corpus / "lit" / "LIT-100.md", std::ios::app) << "\nA sentence added to the body.\n";
     Built again = build(corpus, first.site);
     CHECK(again.body_reads > 0);
     CHECK(again.body_reads <= sv::search_chunk_size + 2);
+    // Every other part is carried over, and the site is byte for byte one built from nothing.
+    const std::size_t parts = std::bit_ceil((first.notes + 15) / 16);
+    REQUIRE(parts >= 8);
+    const std::string changed = sv::body_pass_part_file(sv::BodyPassCache::part_of("lit/LIT-100.md", parts));
+    for (std::size_t k = 0; k < parts; ++k) {
+      INFO("part " << k);
+      REQUIRE(again.site.count(sv::body_pass_part_file(k)));
+      CHECK(again.kept.count(sv::body_pass_part_file(k)) == (sv::body_pass_part_file(k) != changed));
+    }
+    CHECK_FALSE(again.site.count(sv::body_pass_part_file(parts)));
     check_same(again.site, build(corpus, {}).site);
+  }
+  SECTION("a damaged part: its notes' bodies are read again, the others' are not") {
+    Site damaged = first.site;
+    std::string& part = damaged.at(sv::body_pass_part_file(3));
+    part[part.size() / 2] = static_cast<char>(part[part.size() / 2] ^ 0x5a);
+    Built again = build(corpus, damaged);
+    CHECK(again.body_reads > 0);  // at least its notes' (and those of the snippet files they are in)
+    CHECK_FALSE(again.kept.count(sv::body_pass_part_file(3)));
+    CHECK(again.kept.count(sv::body_pass_part_file(4)));
+    check_same(again.site, first.site);
+  }
+  SECTION("the notes split in other parts (the corpus grew): every part written, the same bodies kept") {
+    Built again = build(corpus, first.site, 64);
+    CHECK(again.body_reads == 0);
+    for (std::size_t k = 0; k < 4; ++k) CHECK_FALSE(again.kept.count(sv::body_pass_part_file(k)));
+    check_same(again.site, build(corpus, {}, 64).site);
   }
   SECTION("without the passes file, every body is read again") {
     Site without = first.site;
@@ -151,39 +190,77 @@ TEST_CASE("site: a build on its last site reads only the bodies whose passes cha
   }
 }
 
-TEST_CASE("site: a damaged or foreign .anthology-passes is an empty cache", "[site][body-passes]") {
+TEST_CASE("site: a damaged or foreign .anthology-passes is an empty cache, a damaged part only its notes", "[site][body-passes]") {
   sv::BodyPassCache cache;
-  sv::PassedNote note;
-  note.key = 7;
-  note.terms = {1, 2};
-  note.meta = "[\"LIT-1\"]";
-  sv::SearchEntry entry;
-  entry.meta = note.meta;
-  entry.terms = sv::count_terms({"LIT-1", "Entropy", "", "lit", "LIT-1.html", "attention entropy collapse", {}});
-  cache.pack(note, entry);
-  cache.replace({{"lit/LIT-1.md", std::make_shared<const sv::PassedNote>(note)}}, {42});
-  std::string bytes = cache.encode("r1");
-
-  sv::BodyPassCache back;
-  REQUIRE(back.decode(bytes, "r1"));
-  auto found = back.find("lit/LIT-1.md", 7);
-  REQUIRE(found);
-  CHECK(found->terms == note.terms);
-  CHECK(back.chunk_keys() == std::vector<std::uint64_t>{42});
-  sv::SearchEntry again = back.unpack(*found);
-  CHECK(again.meta == entry.meta);
-  CHECK(again.terms.words == entry.terms.words);
-  CHECK(back.encode("r1") == bytes);
-
-  CHECK_FALSE(back.decode(bytes, "r2"));  // another program's
-  CHECK_FALSE(back.find("lit/LIT-1.md", 7));
-  for (std::size_t at : {std::size_t{0}, std::size_t{9}, bytes.size() / 2, bytes.size() - 1}) {
-    std::string damaged = bytes;
-    damaged[at] = static_cast<char>(damaged[at] ^ 0x5a);
-    CHECK_FALSE(back.decode(damaged, "r1"));
+  cache.set_notes_per_part(1);
+  std::unordered_map<std::string, std::shared_ptr<const sv::PassedNote>> passes;
+  std::vector<std::string> paths;
+  for (int i = 1; i <= 8; ++i) {
+    sv::PassedNote note;
+    note.key = 7 + i;
+    note.terms = {1, static_cast<std::uint32_t>(i)};
+    note.meta = "[\"LIT-" + std::to_string(i) + "\"]";
+    sv::SearchEntry entry;
+    entry.meta = note.meta;
+    std::string words = i % 2 ? "attention entropy collapse" : "entropy of the logits";
+    entry.terms = sv::count_terms({"LIT-1", "Entropy", "", "lit", "LIT-1.html", words, {}});
+    cache.pack(note, entry);
+    paths.push_back("lit/LIT-" + std::to_string(i) + ".md");
+    passes.emplace(paths.back(), std::make_shared<const sv::PassedNote>(note));
   }
-  CHECK_FALSE(back.decode(bytes.substr(0, bytes.size() - 3), "r1"));
-  CHECK_FALSE(back.decode("", "r1"));
+  cache.replace(passes, {42});
+  REQUIRE(cache.part_count() == 8);
+  auto encode = [](const sv::BodyPassCache& c, const std::string& renderer) {
+    Site files{{sv::body_passes_file, c.encode_index(renderer)}};
+    REQUIRE(c.encode_parts(renderer, {}, [&](std::size_t k, std::string bytes) {
+      return files.emplace(sv::body_pass_part_file(k), std::move(bytes)).second;
+    }));
+    return files;
+  };
+  const Site files = encode(cache, "r1");
+  REQUIRE(files.size() == 9);
+
+  auto back = sv::load_body_passes(reader(files), "r1");
+  for (const std::string& path : paths) {
+    INFO(path);
+    auto found = back->find(path, passes.at(path)->key);
+    REQUIRE(found);
+    CHECK(found->terms == passes.at(path)->terms);
+    sv::SearchEntry again = back->unpack(*found);
+    CHECK(again.meta == passes.at(path)->meta);
+    CHECK(again.terms.words == cache.unpack(*passes.at(path)).terms.words);
+  }
+  CHECK(back->chunk_keys() == std::vector<std::uint64_t>{42});
+  back->set_notes_per_part(1);
+  CHECK(encode(*back, "r1") == files);  // read back, the same bytes
+
+  CHECK_FALSE(sv::load_body_passes(reader(files), "r2")->find(paths[0], 8));  // another program's
+  const std::string& index = files.at(sv::body_passes_file);
+  for (std::size_t at : {std::size_t{0}, std::size_t{9}, index.size() / 2, index.size() - 1}) {
+    Site damaged = files;
+    damaged.at(sv::body_passes_file)[at] = static_cast<char>(index[at] ^ 0x5a);
+    auto none = sv::load_body_passes(reader(damaged), "r1");
+    for (const std::string& path : paths) CHECK_FALSE(none->held(path));
+    CHECK(none->chunk_keys().empty());
+  }
+  // A damaged, cut or missing part loses its own notes only.
+  const std::size_t part = sv::BodyPassCache::part_of(paths[2], 8);
+  for (int how = 0; how < 3; ++how) {
+    INFO("how " << how);
+    Site damaged = files;
+    std::string& bytes = damaged.at(sv::body_pass_part_file(part));
+    if (how == 0) bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x5a);
+    if (how == 1) bytes.resize(bytes.size() - 3);
+    if (how == 2) damaged.erase(sv::body_pass_part_file(part));
+    auto some = sv::load_body_passes(reader(damaged), "r1");
+    for (const std::string& path : paths) CHECK(bool(some->held(path)) == (sv::BodyPassCache::part_of(path, 8) != part));
+  }
+  // A part read under another split is refused: its notes belong to other parts.
+  Site moved = files;
+  std::swap(moved.at(sv::body_pass_part_file(0)), moved.at(sv::body_pass_part_file(1)));
+  auto swapped = sv::load_body_passes(reader(moved), "r1");
+  for (const std::string& path : paths) CHECK(bool(swapped->held(path)) == (sv::BodyPassCache::part_of(path, 8) > 1));
+  CHECK_FALSE(sv::load_body_passes(reader({}), "r1")->held(paths[0]));
 }
 
 TEST_CASE("site: a build whose passes count on a snippet file the site lost makes every snippet again", "[site][body-passes]") {
@@ -212,14 +289,15 @@ TEST_CASE("site: a FIFO in place of a file the site keeps about itself does not 
   TempDir fresh;
   REQUIRE(anth::test::site::build_site(fresh.path(), corpus, fresh.path() / "site").status == 0);
   // A site inside a cloned corpus can ship these; opening a FIFO for reading waits for a writer.
-  for (const char* name : {sv::body_passes_file, sv::page_keys_file, sv::manifest_file}) {
+  for (const std::string& name : {std::string(sv::body_passes_file), sv::body_pass_part_file(0), std::string(sv::page_keys_file),
+                                  std::string(sv::manifest_file)}) {
     INFO(name);
     fs::remove(out / name);
     REQUIRE(::mkfifo((out / name).c_str(), 0600) == 0);
     RunResult again = anth::test::site::build_site(dir.path(), corpus, out, "", "timeout 60");
     INFO(again.err);
     REQUIRE(again.status != 124);  // timeout's status: the build waited on the FIFO
-    if (std::string(name) != sv::manifest_file) {
+    if (name != sv::manifest_file) {
       REQUIRE(again.status == 0);
       CHECK(snapshot(out) == snapshot(fresh.path() / "site"));
     }
