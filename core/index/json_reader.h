@@ -5,6 +5,7 @@
 // calls inline.
 #include <charconv>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -67,36 +68,44 @@ class JsonReader {
 
   void string_into(std::string& out) {
     expect('"');
-    out.clear();
-    // The encoded length bounds the decoded one: room for it once, rather than growing run by run
-    // (a body of many lines ended up with half again its size unused: 200 MB over 100,000 notes).
-    const char* q = p_;
-    while (q < end_ && *q != '"') q += *q == '\\' ? 2 : 1;
-    if (q - p_ > 15) out.reserve(static_cast<std::size_t>(q - p_));
+    // Most strings have no escape: one scan (eight bytes at a time) and one copy.
+    const std::size_t plain = plain_run(p_, end_);
+    if (plain < static_cast<std::size_t>(end_ - p_) && p_[plain] == '"') {
+      out.assign(p_, plain);
+      p_ += plain + 1;
+      return;
+    }
+    // The encoded length bounds the decoded one (an escape is never shorter than what it stands for):
+    // the string is sized to it once and written through a pointer, then cut to what was written.
+    const char* q = p_ + plain;
+    for (;;) {
+      q += plain_run(q, end_);
+      if (q >= end_ || *q == '"') break;
+      q += *q == '\\' && end_ - q > 1 ? 2 : 1;  // an escape, or a control character the decoding below refuses
+    }
+    out.resize(static_cast<std::size_t>(q - p_) + 4);  // + the longest character, so each write is checked simply
+    char* w = out.data();
+    const char* const room = out.data() + out.size() - 4;
     for (;;) {
       std::size_t run = plain_run(p_, end_);
-      out.append(p_, run);
+      if (static_cast<std::ptrdiff_t>(run) > room - w) throw JsonMalformed();  // cannot be: a bound, not a trust
+      std::memcpy(w, p_, run);
+      w += run;
       p_ += run;
-      if (p_ >= end_ || static_cast<unsigned char>(*p_) < 0x20) throw JsonMalformed();
-      if (*p_ == '"') {
-        ++p_;
-        return;
-      }
-      ++p_;  // the backslash
-      if (p_ >= end_) throw JsonMalformed();
-      char e = *p_++;
-      switch (e) {
-        case '"': out.push_back('"'); break;
-        case '\\': out.push_back('\\'); break;
-        case '/': out.push_back('/'); break;
-        case 'b': out.push_back('\b'); break;
-        case 'f': out.push_back('\f'); break;
-        case 'n': out.push_back('\n'); break;
-        case 'r': out.push_back('\r'); break;
-        case 't': out.push_back('\t'); break;
-        case 'u': append_utf8(out, code_point()); break;
-        default: throw JsonMalformed();
-      }
+      if (closed()) break;
+      w = put_utf8(w, escape());
+    }
+    out.resize(static_cast<std::size_t>(w - out.data()));
+  }
+
+  // Past a string without keeping it (a member this reader skips: the markdown body of a parse is most
+  // of its bytes), checked as string_into checks it.
+  void skip_string() {
+    expect('"');
+    for (;;) {
+      p_ += plain_run(p_, end_);
+      if (closed()) return;
+      escape();
     }
   }
 
@@ -149,7 +158,7 @@ class JsonReader {
     if (depth > 64) throw JsonMalformed();
     char c = peek();
     if (c == '"') {
-      string_into(scratch_);
+      skip_string();
     } else if (c == '{') {
       begin_object();
       std::string key;
@@ -196,6 +205,32 @@ class JsonReader {
     return true;
   }
 
+  // At the end of a plain run: true past the closing quote, false at a backslash; anything else (the
+  // end, a control character) is malformed.
+  bool closed() {
+    if (p_ >= end_ || static_cast<unsigned char>(*p_) < 0x20) throw JsonMalformed();
+    if (*p_ != '"') return false;
+    ++p_;
+    return true;
+  }
+  // The character an escape stands for, read past its backslash.
+  unsigned escape() {
+    ++p_;  // the backslash
+    if (p_ >= end_) throw JsonMalformed();
+    switch (*p_++) {
+      case '"': return '"';
+      case '\\': return '\\';
+      case '/': return '/';
+      case 'b': return '\b';
+      case 'f': return '\f';
+      case 'n': return '\n';
+      case 'r': return '\r';
+      case 't': return '\t';
+      case 'u': return code_point();
+      default: throw JsonMalformed();
+    }
+  }
+
   unsigned hex4() {
     if (end_ - p_ < 4) throw JsonMalformed();
     unsigned v = 0;
@@ -224,28 +259,29 @@ class JsonReader {
     return cp;
   }
 
-  static void append_utf8(std::string& out, unsigned cp) {
+  static char* put_utf8(char* w, unsigned cp) {
     if (cp < 0x80) {
-      out.push_back(static_cast<char>(cp));
+      *w++ = static_cast<char>(cp);
     } else if (cp < 0x800) {
-      out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+      *w++ = static_cast<char>(0xC0 | (cp >> 6));
+      *w++ = static_cast<char>(0x80 | (cp & 0x3F));
     } else if (cp < 0x10000) {
-      out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+      *w++ = static_cast<char>(0xE0 | (cp >> 12));
+      *w++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      *w++ = static_cast<char>(0x80 | (cp & 0x3F));
     } else {
-      out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+      *w++ = static_cast<char>(0xF0 | (cp >> 18));
+      *w++ = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+      *w++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      *w++ = static_cast<char>(0x80 | (cp & 0x3F));
     }
+    return w;
   }
+
 
   const char* p_;
   const char* end_;
   bool first_ = true;
-  std::string scratch_;
 };
 
 // Runs `item` for each element of an array, keeping the reader's comma state across nested values.
