@@ -11,6 +11,7 @@
 // few notes reads few bodies and writes few parts.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -38,6 +39,9 @@ class BodyPassCache {
   std::shared_ptr<const PassedNote> find(const std::string& path, std::uint64_t key) const;
   // The snippet files' keys of the last render (search_chunk_key).
   const std::vector<std::uint64_t>& chunk_keys() const { return chunk_keys_; }
+  // The term shards' keys of the last render (SearchIndexBuilder::shard_keys), kept in the index file.
+  const std::map<std::string, std::uint64_t>& shard_keys() const { return shard_keys_; }
+  void set_shard_keys(std::map<std::string, std::uint64_t> keys) { shard_keys_ = std::move(keys); }
 
   // A note's search entry as the pass made it, kept without its snippet (one thread at a time).
   void pack(PassedNote& note, const SearchEntry& entry);
@@ -57,7 +61,7 @@ class BodyPassCache {
   void replace(std::unordered_map<std::string, std::shared_ptr<const PassedNote>> passes, std::vector<std::uint64_t> chunk_keys);
 
   // The cache as files (body_pass_file.cpp), each tagged with the program that made it: an index (the
-  // snippet files' keys and the number of parts) and the parts, a note in part part_of(path, parts).
+  // snippet files' and term shards' keys and the number of parts) and the parts, a note in part part_of(path, parts).
   // Parts hold about notes_per_part notes, their number a power of two, so that one note's change
   // writes one part again: 16 of 560 KB at 10,000 notes, not one file of 9 MB.
   std::size_t part_count() const;
@@ -82,6 +86,7 @@ class BodyPassCache {
 
   std::unordered_map<std::string, std::shared_ptr<const PassedNote>> by_path_;
   std::vector<std::uint64_t> chunk_keys_;
+  std::map<std::string, std::uint64_t> shard_keys_;
   std::size_t notes_per_part_ = 1024;
   std::size_t read_parts_ = 0;         // the number of parts of the index read (0: none read)
   std::vector<bool> part_read_;        // of those, each part read whole

@@ -1,6 +1,6 @@
 // The file form of the body passes, an index and its parts, each its magic, then varint-framed fields,
 // then an XXH3 of all the bytes before it. The index: the renderer, the number of parts, the snippet
-// files' keys. A part: the renderer, its number and the number of parts, its dictionary (each word and
+// files' keys, the term shards' names and keys. A part: the renderer, its number and the number of parts, its dictionary (each word and
 // its hash), then each of its notes' path, key, features, glossary terms, search meta, packed terms
 // (numbers into the part's dictionary) and length.
 #include "render/site/own_file.h"
@@ -16,8 +16,9 @@ namespace anth::render::site {
 
 namespace {
 
-// The index (ANTHPAS1 was the whole cache in one file, read now as damaged) and a part.
-constexpr std::string_view index_magic = "ANTHPAS2";
+// The index (ANTHPAS1 was the whole cache in one file, ANTHPAS2 an index without the shards' keys:
+// both read now as damaged) and a part.
+constexpr std::string_view index_magic = "ANTHPAS3";
 constexpr std::string_view part_magic = "ANTHPAP1";
 constexpr std::uint32_t unnumbered = ~std::uint32_t{0};
 
@@ -159,6 +160,11 @@ std::string BodyPassCache::encode_index(std::string_view renderer) const {
   put_number(out, part_count());
   put_number(out, chunk_keys_.size());
   for (std::uint64_t k : chunk_keys_) put_fixed(out, k);
+  put_number(out, shard_keys_.size());
+  for (const auto& [shard, k] : shard_keys_) {
+    put_text(out, shard);
+    put_fixed(out, k);
+  }
   put_fixed(out, XXH3_64bits(out.data(), out.size()));
   return out;
 }
@@ -201,8 +207,14 @@ bool BodyPassCache::decode_index(std::string_view bytes, std::string_view render
   if (!in.ok || parts == 0 || parts > 4096) return false;
   std::vector<std::uint64_t> chunk_keys;
   for (std::uint64_t i = 0, n = in.count(); in.ok && i < n; ++i) chunk_keys.push_back(in.fixed());
+  std::map<std::string, std::uint64_t> shard_keys;
+  for (std::uint64_t i = 0, n = in.count(); in.ok && i < n; ++i) {
+    std::string shard(in.text());
+    shard_keys[std::move(shard)] = in.fixed();
+  }
   if (!in.done()) return false;
   chunk_keys_ = std::move(chunk_keys);
+  shard_keys_ = std::move(shard_keys);
   read_parts_ = parts;
   part_read_.assign(parts, false);
   part_changed_.assign(parts, true);

@@ -322,11 +322,32 @@ bool SearchIndexBuilder::finish() {
   // Shards, each with its terms in order and each term's documents in order.
   shards_.clear();
   for (std::uint32_t id = 0; id < terms_.size(); ++id) shards_[shard_key(terms_[id])].push_back(id);
+  shard_keys_.clear();
   for (auto& [key, ids] : shards_) {
-    std::string file = shard_file(key, ids);
-    if (!file.empty() && !sink_("search/t-" + key + ".js", std::move(file))) return false;
+    std::sort(ids.begin(), ids.end(), [&](std::uint32_t a, std::uint32_t b) { return terms_[a] < terms_[b]; });
+    const std::uint64_t made_of = shard_key_of(ids);
+    if (made_of == 0) continue;  // no posting: no file
+    shard_keys_.emplace(key, made_of);
+    const std::string path = "search/t-" + key + ".js";
+    auto recorded = recorded_shards_.find(key);
+    if (recorded != recorded_shards_.end() && recorded->second == made_of && keep_ && keep_(path)) continue;
+    if (!sink_(path, shard_file(key, ids))) return false;
   }
   return true;
+}
+
+// What shard_file writes is a function of the shard's terms and their postings, which are hashed as
+// they are held (varints): much cheaper than writing them out as text to compare.
+std::uint64_t SearchIndexBuilder::shard_key_of(const std::vector<std::uint32_t>& ids) const {
+  util::Hasher h;
+  bool any = false;
+  for (std::uint32_t id : ids) {
+    const std::string& list = postings_[id];
+    if (list.empty()) continue;  // shard_file skips it too
+    any = true;
+    h.number(terms_[id].size()).text(terms_[id]).number(list.size()).text(list);  // sizes: the postings are bytes
+  }
+  return any ? h.digest() : 0;  // a digest is never 0, which says "no file"
 }
 
 SiteFiles search_files(const std::vector<SearchDoc>& docs) {

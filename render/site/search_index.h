@@ -109,6 +109,12 @@ class SearchIndexBuilder {
   bool add(const SearchDoc& doc) { return add(search_entry(doc, count_terms(doc))); }
   bool add(const SearchEntry& entry);
   bool finish();
+  // The term shards' keys (an XXH3 of each shard's terms and postings) of the site being replaced: a
+  // shard whose key is unchanged is carried over (`keep`) rather than written out again. After
+  // finish(), shard_keys() are this build's, for the next.
+  using ShardKeys = std::map<std::string, std::uint64_t>;
+  void set_recorded_shards(ShardKeys recorded) { recorded_shards_ = std::move(recorded); }
+  const ShardKeys& shard_keys() const { return shard_keys_; }
 
   // A resident site (site_render.h) keeps the builder after finish() and patches it: document `doc`
   // made `before` becomes `after` (its postings, its row of meta.js and the length), then
@@ -124,6 +130,8 @@ class SearchIndexBuilder {
   bool put_meta(const FileSink& sink) const;
   // The file of one shard (its terms with postings), or "" when none of its terms has any.
   std::string shard_file(const std::string& key, std::vector<std::uint32_t>& ids) const;
+  // The key of a shard whose terms are in order: 0 when none of them has a posting (no file).
+  std::uint64_t shard_key_of(const std::vector<std::uint32_t>& ids) const;
   void set_posting(std::uint32_t term, std::uint32_t doc, const DocTerms::Term* t);
   std::uint32_t term_id(std::string_view term, std::uint64_t hash);
   FileSink sink_;
@@ -146,6 +154,7 @@ class SearchIndexBuilder {
   std::vector<std::string> metas_;  // each document's row of meta.js
   std::map<std::string, std::vector<std::uint32_t>> shards_;  // the terms of each shard, once finished
   std::set<std::string> touched_;  // the shards a patch changed
+  ShardKeys recorded_shards_, shard_keys_;
   std::vector<std::string> chunk_;
   std::string chunk_heads_;  // the chunk's ANTH_SEARCH_HEADS entries, comma-separated
   std::size_t docs_ = 0, chunks_ = 0;

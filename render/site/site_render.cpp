@@ -114,6 +114,18 @@ bool SiteRender::put_keys(const Put& put, const KeepFile& keep) const {
       [&](std::size_t k, std::string bytes) { return put(body_pass_part_file(k), std::move(bytes)); });
 }
 
+bool SiteRender::pass_and_search(const Put& put, const KeepFile& keep) {
+  search_ = std::make_unique<SearchIndexBuilder>(put, keep);
+  // A build whose passes are kept in the site also keeps its shards' keys there (a resident site's
+  // shards change by patches its cache does not follow: it writes them all).
+  BodyPassCache* passes = input_.options.passes_in_site ? input_.options.pass_cache.get() : nullptr;
+  if (passes) search_->set_recorded_shards(passes->shard_keys());
+  ctx_ = std::make_unique<SiteContext>(input_, [&](std::size_t, const SearchEntry& entry) { search_->add(entry); });
+  if (!search_->finish()) return false;
+  if (passes) passes->set_shard_keys(search_->shard_keys());
+  return true;
+}
+
 SiteRender::SiteRender(const SiteInput& input, bool resident) : input_(input), resident_(resident) {}
 
 SiteRender::~SiteRender() = default;
@@ -134,10 +146,8 @@ bool SiteRender::build(const FileSink& sink, const KeepFile& keep) {
 
   // Every body once: links, terms and excerpts for the context, text for the search index.
   const graph::Graph& g = input.graph;
-  search_ = std::make_unique<SearchIndexBuilder>(put, keep);
-  ctx_ = std::make_unique<SiteContext>(input, [&](std::size_t, const SearchEntry& entry) { search_->add(entry); });
+  if (!pass_and_search(put, keep) || failed) return false;
   SiteContext& ctx = *ctx_;
-  if (failed || !search_->finish()) return false;
   if (!put_markdown_assets(input, ctx, put)) return false;
   // The glossary's definitions, shared by every page that links a term (a patch keeps the glossary).
   for (SiteFile& f : glossary_tip_files(ctx.glossary()))

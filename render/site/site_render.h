@@ -84,6 +84,8 @@ class SiteRender {
                                                             const SiteChange* change);
   void remember();
   bool put_keys(const std::function<bool(const std::string&, std::string)>& put, const KeepFile& keep) const;
+  // The context's pass over every body, each going into the search index, which is then written.
+  bool pass_and_search(const std::function<bool(const std::string&, std::string)>& put, const KeepFile& keep);
   // A patch's steps (site_render_patch.cpp).
   struct PatchState {
     std::set<std::size_t> pages;                                    // node pages that may show the change

@@ -99,6 +99,19 @@ Built build(const fs::path& corpus, const Site& last, std::size_t per_part = 16)
   return out;
 }
 
+// How many of `names` are term shards (search/t-*.js).
+std::size_t shards_in(const std::set<std::string>& names) {
+  std::size_t n = 0;
+  for (const std::string& name : names) n += name.rfind("search/t-", 0) == 0;
+  return n;
+}
+
+std::set<std::string> names_of(const Site& site) {
+  std::set<std::string> names;
+  for (const auto& entry : site) names.insert(entry.first);
+  return names;
+}
+
 void edit(const fs::path& file, const std::string& from, const std::string& to) {
   std::string text = read_file(file);
   auto at = text.find(from);
@@ -153,6 +166,11 @@ TEST_CASE("site: a build on its last site reads only the bodies whose passes cha
       CHECK(again.kept.count(sv::body_pass_part_file(k)) == (sv::body_pass_part_file(k) != changed));
     }
     CHECK_FALSE(again.site.count(sv::body_pass_part_file(parts)));
+    // The term shards: those holding none of the note's terms are carried over, not written out.
+    const std::size_t shards = shards_in(names_of(again.site));
+    REQUIRE(shards > 20);
+    CHECK(shards_in(again.kept) > shards / 2);
+    CHECK(shards_in(again.kept) < shards);
     check_same(again.site, build(corpus, {}).site);
   }
   SECTION("a damaged part: its notes' bodies are read again, the others' are not") {
@@ -177,6 +195,7 @@ TEST_CASE("site: a build on its last site reads only the bodies whose passes cha
     std::ofstream(corpus / "lit" / "LIT-100.md", std::ios::app) << "\nA sentence added to the body.\n";
     Built again = build(corpus, without);
     CHECK(again.body_reads >= again.notes);
+    CHECK(shards_in(again.kept) == 0);  // without their keys, every shard is written
     check_same(again.site, build(corpus, {}).site);
   }
   SECTION("a title changed, then the glossary: the site equals one built from nothing") {
