@@ -16,7 +16,8 @@ class Client:
         self.next_id = 0
         self.stderr_lines = []
         threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._stderr_reader.start()
 
     def _read(self):
         out = self.proc.stdout
@@ -104,4 +105,8 @@ class Client:
             self.proc.stdin.close()
         except BrokenPipeError:
             pass
-        return self.proc.wait(timeout)
+        status = self.proc.wait(timeout)
+        # The server has exited, but its last lines of stderr may still be on their way to
+        # stderr_lines: read to the end before anyone looks at them (a check of the log failed so).
+        self._stderr_reader.join(timeout)
+        return status
