@@ -213,6 +213,13 @@ build_says() {
     cat "$TMP/out" "$TMP/err" | grep -iE 'page|file'; } | tail -1 | tr '\t' ' ' | cut -c1-140
 }
 
+full_site_facts() {  # SIZE SITE: what the full build wrote, for the report
+  echo "site_files_$1=$(find "$2" -type f | wc -l)" >>"$META"
+  echo "site_bytes_$1=$(du -sb "$2" | cut -f1)" >>"$META"
+  echo "build_says_full_$1=$(build_says)" >>"$META"
+  echo "node_page_bytes_$1=$(python3 "$BENCH/page_size.py" "$2" | sed -n 's/.*average \([0-9]*\) bytes.*/\1/p')" >>"$META"
+}
+
 # ---- one corpus size ---------------------------------------------------------------------------
 bench_size() {
   local n="$1"
@@ -293,16 +300,10 @@ EOF2
   echo "build_runs_$n=$build_runs" >>"$META"
   if row "$n" build_full "$build_runs" "set_aside '$corpus/.anthology' '$site' '$site'.*" "$CMD_TIMEOUT" \
     "$A" build --corpus "$corpus" --out "$site" --no-kernels && [ "${!incr_var:-1}" = 0 ]; then
-    echo "site_files_$n=$(find "$site" -type f | wc -l)" >>"$META"
-    echo "site_bytes_$n=$(du -sb "$site" | cut -f1)" >>"$META"
-    echo "build_says_full_$n=$(build_says)" >>"$META"
-    echo "node_page_bytes_$n=$(python3 "$BENCH/page_size.py" "$site" | sed -n 's/.*average \([0-9]*\) bytes.*/\1/p')" >>"$META"
+    full_site_facts "$n" "$site"
     for k in build_nochange build_body build_title build_kernels; do skip_row "$n" "$k" "INCREMENTAL_$n=0"; done
   elif [ "$(last_status "$n" build_full)" = ok ]; then
-    echo "node_page_bytes_$n=$(python3 "$BENCH/page_size.py" "$site" | sed -n 's/.*average \([0-9]*\) bytes.*/\1/p')" >>"$META"
-    echo "site_files_$n=$(find "$site" -type f | wc -l)" >>"$META"
-    echo "site_bytes_$n=$(du -sb "$site" | cut -f1)" >>"$META"
-    echo "build_says_full_$n=$(build_says)" >>"$META"
+    full_site_facts "$n" "$site"
     local kind i
     # nothing changed
     for ((i = 1; i <= build_runs; i++)); do

@@ -21,7 +21,8 @@ inline std::size_t plain_run(const char* p, const char* end) {
     __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(v, last_control), last_control);  // unsigned v <= 0x1F
     __m128i special = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)), control);
-    if (int mask = _mm_movemask_epi8(special)) return static_cast<std::size_t>(p - start) + static_cast<std::size_t>(__builtin_ctz(mask));
+    if (int mask = _mm_movemask_epi8(special))  // the first special byte's place in the sixteen
+      return static_cast<std::size_t>(p - start) + static_cast<std::size_t>(__builtin_ctz(mask));
     p += 16;
   }
 #endif

@@ -61,8 +61,8 @@ class BodyPassCache {
   void replace(std::unordered_map<std::string, std::shared_ptr<const PassedNote>> passes, std::vector<std::uint64_t> chunk_keys);
 
   // The cache as files (body_pass_file.cpp), each tagged with the program that made it: an index (the
-  // snippet files' and term shards' keys and the number of parts) and the parts, a note in part part_of(path, parts).
-  // Parts hold about notes_per_part notes, their number a power of two, so that one note's change
+  // snippet files' and term shards' keys and the number of parts) and the parts, a note in part
+  // part_of(path, parts). Parts hold about notes_per_part notes, their number a power of two, so that one note's change
   // writes one part again: 16 of 560 KB at 10,000 notes, not one file of 9 MB.
   std::size_t part_count() const;
   static std::size_t part_of(std::string_view path, std::size_t parts);

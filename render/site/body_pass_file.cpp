@@ -1,8 +1,8 @@
 // The file form of the body passes, an index and its parts, each its magic, then varint-framed fields,
 // then an XXH3 of all the bytes before it. The index: the renderer, the number of parts, the snippet
-// files' keys, the term shards' names and keys. A part: the renderer, its number and the number of parts, its dictionary (each word and
-// its hash), then each of its notes' path, key, features, glossary terms, search meta, packed terms
-// (numbers into the part's dictionary) and length.
+// files' keys, the term shards' names and keys. A part: the renderer, its number and the number of
+// parts, its dictionary (each word and its hash), then each of its notes' path, key, features,
+// glossary terms, search meta, packed terms (numbers into the part's dictionary) and length.
 #include "render/site/own_file.h"
 #include "render/site/body_pass_file.h"
 
@@ -221,41 +221,43 @@ bool BodyPassCache::decode_index(std::string_view bytes, std::string_view render
   return true;
 }
 
-// The part's words join the cache's dictionary (a word seen before keeps its number), and each pass's
-// packed terms are renumbered into it.
+// The part is read whole first; only then do its words join the cache's dictionary (a word seen before
+// keeps its number) and each pass's packed terms get renumbered into it, so a damaged part adds nothing.
 bool BodyPassCache::decode_part(std::size_t part, std::string_view bytes, std::string_view renderer) {
   if (part >= read_parts_ || part_read_[part]) return false;
   std::optional<std::string_view> body = checked(bytes, part_magic);
   if (!body) return false;
   Reader in(*body);
   if (in.text() != renderer || in.number() != part || in.number() != read_parts_ || !in.ok) return false;
-  std::uint64_t words = in.count();
-  std::vector<std::uint32_t> number(words);
-  for (std::uint64_t i = 0; in.ok && i < words; ++i) {
-    std::string_view word = in.text();
-    std::uint64_t hash = in.fixed();
-    if (in.ok) number[i] = number_of(word, hash);
-  }
-  std::vector<std::pair<std::string, std::shared_ptr<PassedNote>>> read;
+  std::vector<std::pair<std::string_view, std::uint64_t>> words(in.count());
+  for (std::size_t i = 0; in.ok && i < words.size(); ++i) words[i] = {in.text(), in.fixed()};
+  struct Read {
+    std::string path;
+    std::shared_ptr<PassedNote> note;
+    std::string_view packed;  // numbers into `words`
+  };
+  std::vector<Read> read;
   for (std::uint64_t i = 0, n = in.count(); in.ok && i < n; ++i) {
-    std::string path(in.text());
-    auto note = std::make_shared<PassedNote>();
-    note->key = in.fixed();
-    note->features = static_cast<std::uint8_t>(in.number());
-    for (std::uint64_t t = 0, terms = in.count(); in.ok && t < terms; ++t) note->terms.push_back(static_cast<std::uint32_t>(in.number()));
-    note->meta = in.text();
-    std::string_view packed = in.text();
-    note->length = in.number();
-    if (!in.ok || part_of(path, read_parts_) != part || !packed_fits(packed, words)) return false;
-    each_packed_term(packed, [&](std::uint32_t n, std::string_view counts) {
-      put_varint(note->packed, number[n]);
-      note->packed.append(counts);
-    });
-    read.emplace_back(std::move(path), std::move(note));
+    Read r{std::string(in.text()), std::make_shared<PassedNote>(), {}};
+    r.note->key = in.fixed();
+    r.note->features = static_cast<std::uint8_t>(in.number());
+    for (std::uint64_t t = 0, terms = in.count(); in.ok && t < terms; ++t) r.note->terms.push_back(static_cast<std::uint32_t>(in.number()));
+    r.note->meta = in.text();
+    r.packed = in.text();
+    r.note->length = in.number();
+    if (!in.ok || part_of(r.path, read_parts_) != part || !packed_fits(r.packed, words.size())) return false;
+    read.push_back(std::move(r));
   }
   if (!in.done()) return false;
-  for (auto& [path, note] : read)
-    if (!by_path_.emplace(std::move(path), std::move(note)).second) return false;  // cannot be: parts split the paths
+  std::vector<std::uint32_t> number(words.size());
+  for (std::size_t i = 0; i < words.size(); ++i) number[i] = number_of(words[i].first, words[i].second);
+  for (Read& r : read) {
+    each_packed_term(r.packed, [&](std::uint32_t n, std::string_view counts) {
+      put_varint(r.note->packed, number[n]);
+      r.note->packed.append(counts);
+    });
+    by_path_.emplace(std::move(r.path), std::move(r.note));  // a path twice (damaged): the first kept
+  }
   part_read_[part] = true;
   return true;
 }

@@ -286,8 +286,11 @@ bool SearchIndexBuilder::put_meta(const FileSink& sink) const {
   return sink("search/meta.js", std::move(file));
 }
 
-std::string SearchIndexBuilder::shard_file(const std::string& key, std::vector<std::uint32_t>& ids) const {
+void SearchIndexBuilder::sort_by_term(std::vector<std::uint32_t>& ids) const {
   std::sort(ids.begin(), ids.end(), [&](std::uint32_t a, std::uint32_t b) { return terms_[a] < terms_[b]; });
+}
+
+std::string SearchIndexBuilder::shard_file(const std::string& key, const std::vector<std::uint32_t>& ids) const {
   std::string body = "{";
   for (std::uint32_t id : ids) {
     std::string_view list = postings_[id];
@@ -324,7 +327,7 @@ bool SearchIndexBuilder::finish() {
   for (std::uint32_t id = 0; id < terms_.size(); ++id) shards_[shard_key(terms_[id])].push_back(id);
   shard_keys_.clear();
   for (auto& [key, ids] : shards_) {
-    std::sort(ids.begin(), ids.end(), [&](std::uint32_t a, std::uint32_t b) { return terms_[a] < terms_[b]; });
+    sort_by_term(ids);
     const std::uint64_t made_of = shard_key_of(ids);
     if (made_of == 0) continue;  // no posting: no file
     shard_keys_.emplace(key, made_of);

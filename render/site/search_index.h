@@ -128,8 +128,10 @@ class SearchIndexBuilder {
  private:
   bool flush_chunk();
   bool put_meta(const FileSink& sink) const;
-  // The file of one shard (its terms with postings), or "" when none of its terms has any.
-  std::string shard_file(const std::string& key, std::vector<std::uint32_t>& ids) const;
+  // A shard's terms in the order its file lists them.
+  void sort_by_term(std::vector<std::uint32_t>& ids) const;
+  // The file of one shard (its terms, in order, with postings), or "" when none of its terms has any.
+  std::string shard_file(const std::string& key, const std::vector<std::uint32_t>& ids) const;
   // The key of a shard whose terms are in order: 0 when none of them has a posting (no file).
   std::uint64_t shard_key_of(const std::vector<std::uint32_t>& ids) const;
   void set_posting(std::uint32_t term, std::uint32_t doc, const DocTerms::Term* t);

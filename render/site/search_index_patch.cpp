@@ -67,6 +67,7 @@ bool SearchIndexBuilder::finish_patch(const FileSink& sink, const std::function<
   if (!put_meta(sink)) return false;
   for (const std::string& key : touched_) {
     std::vector<std::uint32_t> ids = shards_[key];
+    sort_by_term(ids);  // a patch appends the terms it adds
     std::string file = shard_file(key, ids), path = "search/t-" + key + ".js";
     if (!(file.empty() ? drop(path) : sink(path, std::move(file)))) return false;
   }

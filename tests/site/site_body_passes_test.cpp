@@ -183,7 +183,7 @@ TEST_CASE("site: a build on its last site reads only the bodies whose passes cha
     CHECK(again.kept.count(sv::body_pass_part_file(4)));
     check_same(again.site, first.site);
   }
-  SECTION("the notes split in other parts (the corpus grew): every part written, the same bodies kept") {
+  SECTION("the notes split in another number of parts (as when the corpus doubles): every part written, no body read") {
     Built again = build(corpus, first.site, 64);
     CHECK(again.body_reads == 0);
     for (std::size_t k = 0; k < 4; ++k) CHECK_FALSE(again.kept.count(sv::body_pass_part_file(k)));
