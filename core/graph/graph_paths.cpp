@@ -1,5 +1,6 @@
 // Breadth-first walks over the graph, following edges both ways: neighborhoods and shortest paths.
 #include <algorithm>
+#include <cstdint>
 #include <deque>
 #include <limits>
 
@@ -12,14 +13,46 @@ namespace {
 
 // The vertices a level of the walk reaches from `u`, each with the first edge (file order, outgoing
 // first) that reaches it.
+// The vertices one walk has seen. A site draws a neighbourhood for every page: a flag per vertex made
+// and zeroed for each walk would cost O(vertices) a page (100 KB a walk at 100,000 notes), so each
+// thread keeps one array of stamps and a walk only takes a new stamp (so a walk must not start
+// another on its thread before it ends).
+class SeenSet {
+ public:
+  explicit SeenSet(std::size_t vertices) : stamps_(scratch()) {
+    if (stamps_.size() < vertices) stamps_.resize(vertices, 0);
+    if (++current() == 0) {  // the stamp wrapped: clear the stamps once
+      std::fill(stamps_.begin(), stamps_.end(), 0);
+      current() = 1;
+    }
+    stamp_ = current();
+  }
+  // True the first time w is offered in this walk.
+  bool insert(std::size_t w) {
+    if (stamps_[w] == stamp_) return false;
+    stamps_[w] = stamp_;
+    return true;
+  }
+
+ private:
+  static std::vector<std::uint32_t>& scratch() {
+    thread_local std::vector<std::uint32_t> stamps;
+    return stamps;
+  }
+  static std::uint32_t& current() {
+    thread_local std::uint32_t stamp = 0;
+    return stamp;
+  }
+  std::vector<std::uint32_t>& stamps_;
+  std::uint32_t stamp_;
+};
+
 template <class Impl>
 std::vector<Graph::Reached> reached_from(const Impl& m, std::size_t u, int depth, const std::vector<std::string>& kinds,
-                                         std::vector<char>& seen) {
+                                         SeenSet& seen) {
   std::vector<Graph::Reached> found;
   auto visit = [&](std::size_t w, const Edge& e, bool forward) {
-    if (seen[w]) return;
-    seen[w] = 1;
-    found.push_back({w, depth, &e, forward});
+    if (seen.insert(w)) found.push_back({w, depth, &e, forward});
   };
   m.for_out(u, kinds, [&](const Edge& e) { visit(e.to, e, true); });
   m.for_in(u, kinds, [&](const Edge& e) { visit(e.from, e, false); });
@@ -40,8 +73,8 @@ std::vector<Graph::Reached> Graph::neighborhood(std::size_t v, const Neighborhoo
     m.for_in(u, o.kinds, [&](const Edge&) { ++d; });
     return d;
   };
-  std::vector<char> seen(m.size(), 0);
-  seen[v] = 1;
+  SeenSet seen(m.size());
+  seen.insert(v);
   out.push_back({v, 0, nullptr, true});
   for (std::size_t level = 0, end = 1; level < out.size() && out[level].depth < o.depth; level = end, end = out.size()) {
     std::vector<std::size_t> frontier;

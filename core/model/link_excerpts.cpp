@@ -1,10 +1,11 @@
 #include "core/model/link_excerpts.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace anth {
 
-std::string excerpt_around(std::string_view text, std::size_t offset, std::size_t length, std::size_t radius) {
+ExcerptWindow excerpt_window(std::string_view text, std::size_t offset, std::size_t length, std::size_t radius) {
   auto is_space = [](char c) { return c == ' ' || c == '\n' || c == '\t'; };
   offset = std::min(offset, text.size());
   std::size_t end = std::min(text.size(), offset + length);
@@ -19,9 +20,15 @@ std::string excerpt_around(std::string_view text, std::size_t offset, std::size_
     while (to > end && !is_space(text[to - 1])) --to;
     while (to > end && is_space(text[to - 1])) --to;
   }
+  return {text.substr(from, to - from), cut_front, cut_back};
+}
+
+std::string excerpt_around(std::string_view text, std::size_t offset, std::size_t length, std::size_t radius) {
+  auto is_space = [](char c) { return c == ' ' || c == '\n' || c == '\t'; };
+  const ExcerptWindow window = excerpt_window(text, offset, length, radius);
   std::string out;
-  if (cut_front) out += "\u2026";
-  for (char c : text.substr(from, to - from)) {
+  if (window.cut_front) out += "\u2026";
+  for (char c : window.text) {
     if (is_space(c)) {
       if (!out.empty() && out.back() != ' ') out += ' ';
     } else {
@@ -29,7 +36,7 @@ std::string excerpt_around(std::string_view text, std::size_t offset, std::size_
     }
   }
   while (!out.empty() && out.back() == ' ') out.pop_back();
-  if (cut_back) out += "\u2026";
+  if (window.cut_back) out += "\u2026";
   return out;
 }
 
@@ -68,10 +75,21 @@ void LinkExcerpts::sort_spans(std::size_t first) {
             [](const Span& a, const Span& b) { return a.link < b.link; });
 }
 
-std::string LinkExcerpts::of(std::size_t link) const {
+const LinkExcerpts::Span* LinkExcerpts::span_of(std::size_t link) const {
   auto it = std::lower_bound(spans.begin(), spans.end(), link, [](const Span& s, std::size_t l) { return s.link < l; });
-  if (it == spans.end() || it->link != link || it->piece >= pieces.size()) return "";
-  return excerpt_around(pieces[it->piece], it->start, it->length);
+  if (it == spans.end() || it->link != link || it->piece >= pieces.size()) return nullptr;
+  return &*it;
+}
+
+std::string LinkExcerpts::of(std::size_t link) const {
+  const Span* s = span_of(link);
+  return s ? excerpt_around(pieces[s->piece], s->start, s->length) : "";
+}
+
+std::optional<ExcerptWindow> LinkExcerpts::window_of(std::size_t link) const {
+  const Span* s = span_of(link);
+  if (!s) return std::nullopt;
+  return excerpt_window(pieces[s->piece], s->start, s->length);
 }
 
 }  // namespace anth

@@ -6,6 +6,7 @@
 // bytes each (200,000 links in a 2.4 MB note: 40 MB). The excerpt itself is cut when asked for.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,14 @@ inline constexpr std::size_t excerpt_radius = 100;  // bytes of text either side
 // spaces, with ellipses where cut.
 std::string excerpt_around(std::string_view text, std::size_t offset, std::size_t length,
                            std::size_t radius = excerpt_radius);
+// What excerpt_around reads: the text it keeps (before its spaces are folded) and where it cuts. The
+// excerpt is a function of these alone, so a page key can hash them without making the excerpt.
+struct ExcerptWindow {
+  std::string_view text;
+  bool cut_front = false, cut_back = false;
+};
+ExcerptWindow excerpt_window(std::string_view text, std::size_t offset, std::size_t length,
+                             std::size_t radius = excerpt_radius);
 
 struct LinkExcerpts {
   struct Span {
@@ -41,8 +50,13 @@ struct LinkExcerpts {
 
   // The excerpt of link `link`, exactly excerpt_around(the block's text, ...); "" when it has none.
   std::string of(std::size_t link) const;
+  // What of(link) is made from; nullopt when it is "" for want of a span.
+  std::optional<ExcerptWindow> window_of(std::size_t link) const;
 
   bool empty() const { return spans.empty(); }
+
+ private:
+  const Span* span_of(std::size_t link) const;
 };
 
 }  // namespace anth

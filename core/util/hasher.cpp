@@ -6,21 +6,32 @@ namespace anth::util {
 
 void Hasher::Free::operator()(XXH3_state_s* s) const { XXH3_freeState(s); }
 
-Hasher::Hasher() : state_(XXH3_createState()) { XXH3_64bits_reset(state_.get()); }
+Hasher::Hasher() = default;
 
-Hasher& Hasher::text(std::string_view s) {
-  XXH3_64bits_update(state_.get(), s.data(), s.size());
-  XXH3_64bits_update(state_.get(), "\0", 1);
-  return *this;
-}
-
-Hasher& Hasher::bits(std::uint64_t v) {
-  XXH3_64bits_update(state_.get(), &v, sizeof v);
-  return *this;
+void Hasher::spill(const void* bytes, std::size_t n) const {
+  if (!state_) {
+    state_.reset(XXH3_createState());
+    XXH3_64bits_reset(state_.get());
+  }
+  XXH3_64bits_update(state_.get(), buffer_, used_);
+  used_ = 0;
+  if (n == 0) return;
+  if (n <= sizeof buffer_) {
+    std::memcpy(buffer_, bytes, n);
+    used_ = n;
+  } else {
+    XXH3_64bits_update(state_.get(), bytes, n);
+  }
 }
 
 std::uint64_t Hasher::digest() const {
-  std::uint64_t d = XXH3_64bits_digest(state_.get());
+  std::uint64_t d;
+  if (!state_) {
+    d = XXH3_64bits(buffer_, used_);  // the same digest as the streaming one
+  } else {
+    spill(nullptr, 0);
+    d = XXH3_64bits_digest(state_.get());
+  }
   return d == 0 ? 1 : d;  // 0 means "no key"
 }
 

@@ -32,6 +32,8 @@ const std::vector<CorpusEdit>& edits() {
       {"a version raised", [](const fs::path& c, R&) { edit(c, "lit/LIT-001.md", "version: 2", "version: 3"); }},
       {"authors changed", [](const fs::path& c, R&) { edit(c, "lit/LIT-003.md", "authors: [Dehghani, Djolonga]", "authors: [Dehghani, Djolonga, Mustafa]"); }},
       {"a venue and DOI added", [](const fs::path& c, R&) { edit(c, "lit/LIT-003.md", "year: 2023", "year: 2023\nvenue: ICML 2023\ndoi: 10.1/x"); }},
+      {"words beside a link changed (the linked page's backlink excerpt)",
+       [](const fs::path& c, R&) { edit(c, "notes/NOTE-002.md", "The paper is evidence at scale", "The paper is strong evidence at scale"); }},
       {"a body gained a link", [](const fs::path& c, R&) { edit(c, "notes/NOTE-002.md", "named the technique earlier.", "named the technique earlier, after [[THEORY-001]]."); }},
       {"a body gained words (its reading time)", [](const fs::path& c, R&) {
          std::string words;

@@ -2,6 +2,7 @@
 // excerpts_cap of them, the text around its first body link. A TERM shows who uses it instead
 // (term_uses.cpp).
 #include <cctype>
+#include <optional>
 
 #include "core/util/hasher.h"
 #include "render/site/node_section.h"
@@ -38,7 +39,12 @@ void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   h.number(term);
   if (term) return;
   for (const Backlink& b : ctx.backlinks(v)) {
-    h.number(keys.shown(b.from)).number(b.mentions).text(excerpt(b, ctx.graph().note(b.from)));
+    h.number(keys.shown(b.from)).number(b.mentions);
+    // What the excerpt is made from, which fixes it (excerpt_window), without making it.
+    std::optional<ExcerptWindow> w;
+    if (b.excerpt_link != Backlink::no_excerpt) w = ctx.graph().note(b.from).rendered.excerpts.window_of(b.excerpt_link);
+    h.number(w.has_value());
+    if (w) h.text(w->text).number(w->cut_front).number(w->cut_back);
     for (std::string_view kind : b.kinds) h.text(kind);
   }
 }

@@ -36,11 +36,16 @@ void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const SiteContext& ctx = keys.context();
   h.text(ctx.graph().note(v).id);
   std::vector<std::size_t> near = ctx.neighborhood(v, ctx.options().neighborhood_cap);
+  // Each member's place in `near`, looked up by vertex (a page key is taken for every page).
+  std::vector<std::pair<std::size_t, std::size_t>> place;
+  place.reserve(near.size());
+  for (std::size_t i = 0; i < near.size(); ++i) place.emplace_back(near[i], i);
+  std::sort(place.begin(), place.end());
   for (std::size_t m : near) {
     h.number(keys.shown(m));
     for (const OutEdge& e : ctx.adjacency().out(m)) {
-      auto it = std::find(near.begin(), near.end(), e.to);
-      if (it != near.end()) h.number(it - near.begin()).number(e.kind);
+      auto it = std::lower_bound(place.begin(), place.end(), std::make_pair(std::size_t{e.to}, std::size_t{0}));
+      if (it != place.end() && it->first == e.to) h.number(it->second).number(e.kind);
     }
     h.text("");
   }
