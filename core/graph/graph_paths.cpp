@@ -11,8 +11,6 @@ namespace anth::graph {
 
 namespace {
 
-// The vertices a level of the walk reaches from `u`, each with the first edge (file order, outgoing
-// first) that reaches it.
 // The vertices one walk has seen. A site draws a neighbourhood for every page: a flag per vertex made
 // and zeroed for each walk would cost O(vertices) a page (100 KB a walk at 100,000 notes), so each
 // thread keeps one array of stamps and a walk only takes a new stamp (so a walk must not start
@@ -47,6 +45,8 @@ class SeenSet {
   std::uint32_t stamp_;
 };
 
+// The vertices a level of the walk reaches from `u`, each with the first edge (file order, outgoing
+// first) that reaches it.
 template <class Impl>
 std::vector<Graph::Reached> reached_from(const Impl& m, std::size_t u, int depth, const std::vector<std::string>& kinds,
                                          SeenSet& seen) {

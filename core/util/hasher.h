@@ -47,7 +47,8 @@ class Hasher {
   struct Free {
     void operator()(XXH3_state_s* s) const;
   };
-  // Mutable: digest() spills what is buffered into a state that exists.
+  // Mutable: digest() spills what is buffered into a state that exists (so, unlike a plain const
+  // call, two threads may not take the digest of one hasher at once).
   mutable unsigned char buffer_[512];
   mutable std::size_t used_ = 0;
   mutable std::unique_ptr<XXH3_state_s, Free> state_;
