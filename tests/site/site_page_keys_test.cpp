@@ -76,6 +76,8 @@ TEST_CASE("site: pages kept from the last build equal pages rendered from nothin
 
   append(corpus / "lit" / "LIT-100.md", "\nA sentence added to the body.\n");
   check("a body changed", true);
+  replace_line(corpus / "sota" / "SOTA-050.md", "status:", "status: contested");
+  check("a status changed (the practices listing shows it)", true);
   replace_line(corpus / "lit" / "LIT-101.md", "title:", "title: Root Mean Square Normalization, Retitled");
   check("a title changed (its neighbors show it)", true);
   replace_line(corpus / "terms" / "attention-entropy.md", "short:", "short: \"How spread one row of attention weights is.\"");
