@@ -68,7 +68,7 @@ class JsonReader {
 
   void string_into(std::string& out) {
     expect('"');
-    // Most strings have no escape: one scan (eight bytes at a time) and one copy.
+    // Most strings have no escape: one scan (plain_run) and one copy.
     const std::size_t plain = plain_run(p_, end_);
     if (plain < static_cast<std::size_t>(end_ - p_) && p_[plain] == '"') {
       out.assign(p_, plain);
@@ -277,7 +277,6 @@ class JsonReader {
     }
     return w;
   }
-
 
   const char* p_;
   const char* end_;

@@ -5,8 +5,13 @@
 
 namespace anth {
 
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t'; }
+
+}  // namespace
+
 ExcerptWindow excerpt_window(std::string_view text, std::size_t offset, std::size_t length, std::size_t radius) {
-  auto is_space = [](char c) { return c == ' ' || c == '\n' || c == '\t'; };
   offset = std::min(offset, text.size());
   std::size_t end = std::min(text.size(), offset + length);
   std::size_t from = offset > radius ? offset - radius : 0;
@@ -24,7 +29,6 @@ ExcerptWindow excerpt_window(std::string_view text, std::size_t offset, std::siz
 }
 
 std::string excerpt_around(std::string_view text, std::size_t offset, std::size_t length, std::size_t radius) {
-  auto is_space = [](char c) { return c == ' ' || c == '\n' || c == '\t'; };
   const ExcerptWindow window = excerpt_window(text, offset, length, radius);
   std::string out;
   if (window.cut_front) out += "\u2026";

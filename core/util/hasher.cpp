@@ -8,7 +8,7 @@ void Hasher::Free::operator()(XXH3_state_s* s) const { XXH3_freeState(s); }
 
 Hasher::Hasher() = default;
 
-void Hasher::spill(const void* bytes, std::size_t n) const {
+void Hasher::spill(const void* bytes, std::size_t n) {
   if (!state_) {
     state_.reset(XXH3_createState());
     XXH3_64bits_reset(state_.get());
@@ -24,7 +24,7 @@ void Hasher::spill(const void* bytes, std::size_t n) const {
   }
 }
 
-std::uint64_t Hasher::digest() const {
+std::uint64_t Hasher::digest() {
   std::uint64_t d;
   if (!state_) {
     d = XXH3_64bits(buffer_, used_);  // the same digest as the streaming one

@@ -31,7 +31,8 @@ class Hasher {
     append(&v, sizeof v);
     return *this;
   }
-  std::uint64_t digest() const;
+  // Not const: what is buffered goes into the XXH3 state first, when there is one.
+  std::uint64_t digest();
 
  private:
   void append(const void* bytes, std::size_t n) {
@@ -43,15 +44,13 @@ class Hasher {
     }
   }
   // The buffer into the XXH3 state (made the first time), then `bytes`.
-  void spill(const void* bytes, std::size_t n) const;
+  void spill(const void* bytes, std::size_t n);
   struct Free {
     void operator()(XXH3_state_s* s) const;
   };
-  // Mutable: digest() spills what is buffered into a state that exists (so, unlike a plain const
-  // call, two threads may not take the digest of one hasher at once).
-  mutable unsigned char buffer_[512];
-  mutable std::size_t used_ = 0;
-  mutable std::unique_ptr<XXH3_state_s, Free> state_;
+  unsigned char buffer_[512];
+  std::size_t used_ = 0;
+  std::unique_ptr<XXH3_state_s, Free> state_;  // made when the buffer first fills
 };
 
 // XXH3 of one text, in one call.

@@ -66,6 +66,11 @@ std::string excerpt(const Backlink& b, const Note& from) {
   return b.excerpt_link == Backlink::no_excerpt ? std::string() : from.rendered.excerpts.of(b.excerpt_link);
 }
 
+std::optional<ExcerptWindow> excerpt_window(const Backlink& b, const Note& from) {
+  if (b.excerpt_link == Backlink::no_excerpt) return std::nullopt;
+  return from.rendered.excerpts.window_of(b.excerpt_link);
+}
+
 Backlink* SiteBacklinks::from(std::size_t target, std::size_t source) {
   auto& list = backlinks_[target];
   const auto& rank = vertices_.ranks();

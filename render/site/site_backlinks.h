@@ -3,12 +3,14 @@
 // with the body links that make a backlink a mention and the text around the first of them; the
 // notes whose bodies use each TERM; and each vertex's degree.
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/graph/graph.h"
+#include "core/model/link_excerpts.h"
 #include "render/site/site_vertices.h"
 
 namespace anth::render::site {
@@ -27,6 +29,8 @@ struct Backlink {
 
 // The text around the backlink's first body link in `from` (its note), or "" without one.
 std::string excerpt(const Backlink& b, const Note& from);
+// What that excerpt is cut from (LinkExcerpts::window_of), for a page key; nullopt without one.
+std::optional<ExcerptWindow> excerpt_window(const Backlink& b, const Note& from);
 
 class SiteBacklinks {
  public:

@@ -40,9 +40,8 @@ void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   if (term) return;
   for (const Backlink& b : ctx.backlinks(v)) {
     h.number(keys.shown(b.from)).number(b.mentions);
-    // What the excerpt is made from, which fixes it (excerpt_window), without making it.
-    std::optional<ExcerptWindow> w;
-    if (b.excerpt_link != Backlink::no_excerpt) w = ctx.graph().note(b.from).rendered.excerpts.window_of(b.excerpt_link);
+    // What the excerpt is made from, which fixes it, without making it.
+    std::optional<ExcerptWindow> w = excerpt_window(b, ctx.graph().note(b.from));
     h.number(w.has_value());
     if (w) h.text(w->text).number(w->cut_front).number(w->cut_back);
     for (std::string_view kind : b.kinds) h.text(kind);
