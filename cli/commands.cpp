@@ -5,6 +5,7 @@
 
 #include "cli/args.h"
 #include "cli/output_check.h"
+#include "core/index/sqlite_setup.h"
 #include "core/util/did_you_mean.h"
 
 namespace anth::cli {
@@ -90,6 +91,7 @@ int dispatch(const Argv& all) {
 }  // namespace
 
 int run_cli(int argc, char** argv) {
+  index::configure_sqlite();
   Argv all(argv + 1, argv + argc);
   std::size_t lead = leading_common_options(all);
   std::string name = lead < all.size() && find_command(all[lead]) ? all[lead] : "";

@@ -8,6 +8,7 @@
 #include <charconv>
 
 #include "core/index/sqlite_util.h"
+#include "core/query/ranked_candidates.h"
 #include "core/util/case_fold.h"
 
 namespace anth::query {
@@ -113,12 +114,6 @@ std::optional<SortKey> parse_sort_key(std::string_view text) {
 
 namespace {
 
-// The best-ranked documents of a --text query, best first, as FTS5 ranks them alone.
-struct Candidate {
-  std::string id;
-  double score;
-};
-
 // The query of find_nodes. With `candidates`, the text match is taken from them instead of from FTS5
 // (see find_nodes); the rows then carry their score in a sixth column.
 util::Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter, const std::string& match,
@@ -210,26 +205,16 @@ util::Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter
 util::Expected<std::optional<ResultTable>> find_top_ranked(sqlite3* db, const NodeFilter& filter, const std::string& match,
                                                      long limit) {
   const long fetch = std::max<long>(2 * limit, limit + 100);
-  Statement top(db, "SELECT id, bm25(search, 0.0, 4.0, 1.0, 2.0) AS score FROM search WHERE search MATCH ?1"
-                    " ORDER BY score LIMIT ?2");
-  if (auto ready = top.ready(); !ready) return std::unexpected(ready.error());
-  top.text(1, match);
-  top.integer(2, fetch);
-  std::vector<Candidate> candidates;
-  while (true) {
-    auto row = top.next();
-    if (!row) return std::unexpected(row.error());
-    if (!*row) break;
-    candidates.push_back({std::string(top.column_text(0)), top.column_real(1)});
-  }
-  const bool every_match = static_cast<long>(candidates.size()) < fetch;
+  auto ranked = best_ranked(db, match, fetch);
+  if (!ranked) return std::unexpected(ranked.error());
+  const std::vector<Candidate>& candidates = ranked->best;
   if (candidates.empty()) return ResultTable{{"id", "kind", "year", "status", "title"}, {}};
   auto table = run_node_query(db, filter, match, &candidates);
   if (!table) return std::unexpected(table.error());
   // Exact when every match was a candidate, or when the rows filled the limit with scores strictly
   // better than any document left out (all better documents are candidates).
-  bool exact = every_match || (static_cast<long>(table->rows.size()) == limit &&
-                               table->rows.back()[5].real < candidates.back().score);
+  bool exact = ranked->every_match || (static_cast<long>(table->rows.size()) == limit &&
+                                      table->rows.back()[5].real < ranked->left_out_bound);
   if (!exact) return std::nullopt;
   for (auto& row : table->rows) row.pop_back();
   return table;
