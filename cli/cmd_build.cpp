@@ -202,7 +202,8 @@ int render_and_commit(Session& session, const index::BodyReader& bodies, const A
 }
 
 // One build: ingest (only changed notes), check, render, swap the site in. Returns the exit status.
-int build_once(const Args* args) {
+// `last`: no build follows in this process (no --watch).
+int build_once(const Args* args, bool last) {
   auto started = std::chrono::steady_clock::now();
   util::PhaseTimer timer;
   // Nothing changed since the last build: say so without ingesting (cli/build_stamp.h).
@@ -248,13 +249,19 @@ int build_once(const Args* args) {
     return 1;
   }
 
-  return render_and_commit(*session, *body_reader, *args, inputs, timer, started, errors, warnings, sources);
+  int status = render_and_commit(*session, *body_reader, *args, inputs, timer, started, errors, warnings, sources);
+  if (!last) return status;
+  // The reader's connection first: the index folds its log back and stamps a clean close only when it
+  // is the last connection open.
+  body_reader = util::failure("closed");
+  session->end_with_process();
+  return status;
 }
 
 }  // namespace
 
 int run_build(const Args& args) {
-  int status = build_once(&args);
+  int status = build_once(&args, !args.has("--watch"));
   if (!args.has("--watch")) return status;
   if (status == 2) return status;  // nothing to watch: no corpus, or the site cannot be written
   fs::path root = corpus_root(args);
@@ -264,7 +271,7 @@ int run_build(const Args& args) {
   auto print = [&](const render::site::WriteStats& stats, const BuildSummary& summary, std::chrono::steady_clock::time_point began) {
     print_summary(*out, stats, summary, began);
   };
-  return watch_build(args, {*out, [&] { return build_once(&args); }, print});
+  return watch_build(args, {*out, [&] { return build_once(&args, false); }, print});
 }
 
 }  // namespace anth::cli

@@ -116,6 +116,7 @@ int run_lint(const Args& args) {
     bool color = use_color(args, STDOUT_FILENO);
     std::cout << render::lint::format_text(shown, summary, color);
   }
+  session->end_with_process();
   bool too_many = max_warnings >= 0 && summary.warnings > static_cast<std::size_t>(max_warnings);
   if (too_many)
     std::cerr << "anthology lint: " << summary.warnings << " warnings exceed --max-warnings " << max_warnings << "\n";

@@ -60,6 +60,11 @@ struct Session {
   // The index update's outcome, waiting for it when it runs in the background. Call it once, before
   // using `index` again; the session's destructor waits for it too.
   util::Expected<void> wait_stored();
+  // For a one-shot command's last use of the session: waits for the store and closes the index as the
+  // destructor would, and leaves the corpus and the graph to the process's exit, which returns their
+  // memory at once. Destroying them is millions of frees: 80 ms of a 1.5 s one-note build at 10,000
+  // notes. Not for `build --watch`, which builds again in the same process.
+  void end_with_process();
 
   // Last, so that it is destroyed (waited for) first: it uses the members above.
   std::future<util::Expected<void>> stored;
