@@ -1,7 +1,7 @@
 #pragma once
-// FTS5's best-ranked documents for a MATCH, as `query --text --limit N` needs them (node_search.cpp).
-// Ranking is BM25 over every matching document, and at 100,000 notes a common word matches most of
-// them: the documents are split into two rowid ranges ranked at once on two connections, one per core.
+// FTS5's best-ranked documents for a MATCH, as `query --text --limit N` needs them (node_search.cpp):
+// BM25 over every matching document (at 100,000 notes a common word matches most of them), scored by
+// anth_bm25 (fts_bm25.h) and sorted by rowid first, so that only the best few hundred ids are read.
 #include <string>
 #include <vector>
 
@@ -17,14 +17,15 @@ struct Candidate {
 };
 
 struct RankedCandidates {
-  std::vector<Candidate> best;     // unordered; at most `fetch` from each range
-  bool every_match = true;         // no matching document was left out
-  double left_out_bound = 0;       // when not: every document left out scores at least this
+  std::vector<Candidate> best;  // best first; at most `fetch`
+  bool every_match = true;      // no matching document was left out
+  double left_out_bound = 0;    // when not: every document left out scores at least this
 };
 
-// The `fetch` best documents of each range, with the column weights of find_nodes. The second
-// connection is opened only for a read-only index file outside any transaction (it would not see
-// uncommitted rows), and only when the rowids span more than two fetches.
+// The `fetch` best documents, with the column weights of find_nodes.
 util::Expected<RankedCandidates> best_ranked(sqlite3* db, const std::string& match, long fetch);
+
+// The name of the ranking function to call on `db`: anth_bm25 once registered there, else bm25.
+std::string bm25_function(sqlite3* db);
 
 }  // namespace anth::query

@@ -55,6 +55,22 @@ TEST_CASE("query: a --text prefix matches the words as typed, authors are search
   CHECK(corpus.run("query --text 'Normaliz*' --sort id --format ids").out == normaliz);
   CHECK(corpus.run("query --text 'normalization' --sort id --format ids").out == normaliz);  // stemmed, as before
   CHECK(corpus.run("query --text 'normalizx*' --format ids").status == 1);
+  // A prefix beside another word, on either side, with and without --limit: the notes holding both
+  // (FTS5 once refused the expanded prefix's group beside a word as a syntax error).
+  const std::string keys = corpus.run("query --text keys --sort id --format ids").out;
+  std::string both;
+  for (std::size_t at = 0, nl; (nl = normaliz.find('\n', at)) != std::string::npos; at = nl + 1)
+    if (keys.find(normaliz.substr(at, nl + 1 - at)) != std::string::npos) both += normaliz.substr(at, nl + 1 - at);
+  REQUIRE_FALSE(both.empty());
+  for (const char* text : {"'normaliz* keys'", "'keys normaliz*'"}) {
+    RunResult r = corpus.run(std::string("query --sort id --format ids --text ") + text);
+    INFO(text << "\n" << r.err);
+    CHECK(r.status == 0);
+    CHECK(r.out == both);
+  }
+  RunResult ranked = corpus.run("query --text 'keys normaliz*' --sort relevance --limit 50 --format ids");
+  CHECK(ranked.status == 0);
+  CHECK(std::count(ranked.out.begin(), ranked.out.end(), '\n') == std::count(both.begin(), both.end(), '\n'));
   // Authors.
   RunResult zhai = corpus.run("query --text Zhai --format ids");
   CHECK(zhai.status == 0);

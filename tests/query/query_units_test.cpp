@@ -10,11 +10,11 @@
 using namespace anth;
 
 TEST_CASE("query: fts_query quotes every word and phrase", "[query]") {
-  CHECK(query::fts_query("entropy collapse") == "\"entropy\" \"collapse\"");
-  CHECK(query::fts_query("  \"query and key\"  norm*") == "\"query and key\" \"norm\"*");
-  CHECK(query::fts_query("a\"b") == "\"a\" \"b\"");
-  CHECK(query::fts_query("NEAR(x OR title:y)") == "\"NEAR(x\" \"OR\" \"title:y)\"");
-  CHECK(query::fts_query("say \"unclosed phrase") == "\"say\" \"unclosed phrase\"");
+  CHECK(query::fts_query("entropy collapse") == "\"entropy\" AND \"collapse\"");
+  CHECK(query::fts_query("  \"query and key\"  norm*") == "\"query and key\" AND \"norm\"*");
+  CHECK(query::fts_query("a\"b") == "\"a\" AND \"b\"");
+  CHECK(query::fts_query("NEAR(x OR title:y)") == "\"NEAR(x\" AND \"OR\" AND \"title:y)\"");
+  CHECK(query::fts_query("say \"unclosed phrase") == "\"say\" AND \"unclosed phrase\"");
   CHECK(query::fts_query("*** -- ...").empty());
   CHECK(query::fts_query("√d") == "\"√d\"");
 }
@@ -23,8 +23,8 @@ TEST_CASE("query: fts_query expands a prefix into the words it begins", "[query]
   auto words = [](std::string_view prefix) {
     return prefix == "normaliz" ? std::vector<std::string>{"normalization", "normalize"} : std::vector<std::string>{};
   };
-  CHECK(query::fts_query("normaliz* keys", words) == "(\"normaliz\"* OR \"normalization\" OR \"normalize\") \"keys\"");
-  CHECK(query::fts_query("other* normaliz", words) == "\"other\"* \"normaliz\"");  // no words, or no prefix
+  CHECK(query::fts_query("normaliz* keys", words) == "(\"normaliz\"* OR \"normalization\" OR \"normalize\") AND \"keys\"");
+  CHECK(query::fts_query("other* normaliz", words) == "\"other\"* AND \"normaliz\"");  // no words, or no prefix
 }
 
 TEST_CASE("query: parse_year_range takes closed, open and single years", "[query]") {
