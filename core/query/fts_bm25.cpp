@@ -2,7 +2,6 @@
 
 #include <sqlite3.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -133,13 +132,17 @@ int row_length(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* c
 void anth_bm25(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, int count, sqlite3_value** weights) {
   QueryStats* s = stats_of(api, fts);
   if (!s) return sqlite3_result_error(ctx, "anth_bm25: cannot read the query's statistics", -1);
-  std::fill(s->frequency.begin(), s->frequency.end(), 0.0);
-  int instances = 0;
-  int rc = api->xInstCount(fts, &instances);
-  for (int i = 0; rc == SQLITE_OK && i < instances; ++i) {
-    int phrase = 0, column = 0, offset = 0;
-    rc = api->xInst(fts, i, &phrase, &column, &offset);
-    if (rc == SQLITE_OK) s->frequency[phrase] += count > column ? sqlite3_value_double(weights[column]) : 1.0;
+  // Each phrase's instances in the row by its own iterator: in the order bm25() adds them (by column,
+  // then offset), without the merged array of every phrase's instances that xInst builds.
+  int rc = SQLITE_OK;
+  for (std::size_t phrase = 0; rc == SQLITE_OK && phrase < s->frequency.size(); ++phrase) {
+    double frequency = 0.0;
+    Fts5PhraseIter it;
+    int column = 0, offset = 0;
+    rc = api->xPhraseFirst(fts, static_cast<int>(phrase), &it, &column, &offset);
+    for (; rc == SQLITE_OK && column >= 0; api->xPhraseNext(fts, &it, &column, &offset))
+      frequency += count > column ? sqlite3_value_double(weights[column]) : 1.0;
+    s->frequency[phrase] = frequency;
   }
   int length = 0;
   if (rc == SQLITE_OK) rc = row_length(api, fts, ctx, *s, length);
