@@ -30,6 +30,7 @@ struct QueryStats {
   sqlite3_int64 rows_scored = 0;
   sqlite3_int64 first_rowid = 0, last_rowid = 0;
   bool ascending = true;  // rows come in rowid order (a block is read forwards)
+  bool blocks = true;     // false once reading one failed: FTS5's lookups from then on
   std::vector<std::pair<sqlite3_int64, int>> block;  // rowid and length, ascending
   std::size_t at = 0;                                // where the last row was found in the block
   sqlite3_stmt* read_block = nullptr;
@@ -122,9 +123,12 @@ int row_length(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* c
     return SQLITE_OK;
   }
   const bool dense = s.rows_scored > rows_before_blocks && rowid - s.first_rowid < density * s.rows_scored;
-  if (s.ascending && dense && read_block(s, sqlite3_context_db_handle(ctx), rowid) && in_block()) {
-    length = s.block[s.at].second;
-    return SQLITE_OK;
+  if (s.ascending && s.blocks && dense) {
+    s.blocks = read_block(s, sqlite3_context_db_handle(ctx), rowid);
+    if (s.blocks && in_block()) {
+      length = s.block[s.at].second;
+      return SQLITE_OK;
+    }
   }
   return api->xColumnSize(fts, -1, &length);
 }

@@ -9,7 +9,8 @@ struct sqlite3;
 
 namespace anth::query {
 
-// Registers anth_bm25 on the connection; false when its SQLite has no FTS5 (callers use bm25()).
+// Registers anth_bm25 on the connection; false when its SQLite has no FTS5. Once per connection,
+// before any thread uses it: FTS5 adds the function to a list of the connection's without a lock.
 bool register_fts_bm25(sqlite3* db);
 
 }  // namespace anth::query

@@ -7,6 +7,7 @@
 #include "core/index/index.h"
 #include "core/index/index_health.h"
 #include "core/index/sqlite_util.h"
+#include "core/query/fts_bm25.h"
 #include "core/util/did_you_mean.h"
 #include "core/util/natural_order.h"
 
@@ -32,6 +33,8 @@ util::Expected<QueryDb> QueryDb::open(const std::filesystem::path& db_path, std:
   if (rc != SQLITE_OK) return util::failure("cannot open " + db_path.string() + ": " + index::detail::sqlite_error(raw));
   sqlite3_busy_timeout(raw, static_cast<int>(busy.count()));
   sqlite3_create_collation_v2(raw, "natural_id", SQLITE_UTF8, nullptr, natural_collation, nullptr);
+  // Here, once: registering takes no lock, and render threads share one connection.
+  if (!register_fts_bm25(raw)) return util::failure("cannot open " + db_path.string() + ": this SQLite has no FTS5");
   Statement version(raw, "PRAGMA user_version");
   auto row = version.ready() ? version.next() : util::Expected<bool>(std::unexpected(version.ready().error()));
   if (!row) return util::failure(db_path.string() + ": " + row.error());
@@ -47,6 +50,7 @@ util::Expected<QueryDb> QueryDb::schema_only() {
   QueryDb db(raw);
   if (rc != SQLITE_OK) return util::failure("cannot open an in-memory database: " + index::detail::sqlite_error(raw));
   sqlite3_create_collation_v2(raw, "natural_id", SQLITE_UTF8, nullptr, natural_collation, nullptr);
+  if (!register_fts_bm25(raw)) return util::failure("this SQLite has no FTS5");
   if (auto made = index::detail::create_schema(raw); !made) return std::unexpected(made.error());
   return db;
 }

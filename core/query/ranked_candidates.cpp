@@ -6,18 +6,15 @@
 #include <utility>
 
 #include "core/index/sqlite_util.h"
-#include "core/query/fts_bm25.h"
 
 namespace anth::query {
 
 using index::detail::Statement;
 
-std::string bm25_function(sqlite3* db) { return register_fts_bm25(db) ? "anth_bm25" : "bm25"; }
-
 util::Expected<RankedCandidates> best_ranked(sqlite3* db, const std::string& match, long fetch) {
   // Rowids, not ids: reading each match's stored id before the sort cost a third of the query.
-  Statement top(db, "SELECT rowid, " + bm25_function(db) +
-                        "(search, 0.0, 4.0, 1.0, 2.0) AS score FROM search WHERE search MATCH ?1 ORDER BY score LIMIT ?2");
+  Statement top(db, "SELECT rowid, anth_bm25(search, 0.0, 4.0, 1.0, 2.0) AS score FROM search WHERE search MATCH ?1"
+                    " ORDER BY score LIMIT ?2");
   if (auto ready = top.ready(); !ready) return std::unexpected(ready.error());
   top.text(1, match);
   top.integer(2, fetch);

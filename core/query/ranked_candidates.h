@@ -22,10 +22,8 @@ struct RankedCandidates {
   double left_out_bound = 0;    // when not: every document left out scores at least this
 };
 
-// The `fetch` best documents, with the column weights of find_nodes.
+// The `fetch` best documents, with the column weights of find_nodes. `db` is a QueryDb's (it has
+// anth_bm25).
 util::Expected<RankedCandidates> best_ranked(sqlite3* db, const std::string& match, long fetch);
-
-// The name of the ranking function to call on `db`: anth_bm25 once registered there, else bm25.
-std::string bm25_function(sqlite3* db);
 
 }  // namespace anth::query

@@ -1,5 +1,6 @@
 // anthology query --sql: one read-only statement; SQLite's authorizer refuses anything but reads, with
 // one message, and the index stays as it was; a time limit and a row limit stop runaway statements.
+#include <algorithm>
 #include <chrono>
 
 #include "tests/query/query_fixture.h"
@@ -101,4 +102,17 @@ TEST_CASE("query: query --sql stops at the time limit and the row limit, streami
     long kilobytes = std::stol(streamed.err.substr(rss + 4));
     CHECK(kilobytes < 100 * 1024);  // the rows alone are 120 MB; streamed, about 7 MB here
   }
+}
+
+TEST_CASE("query: query --sql ranks with anth_bm25 as with bm25", "[query]") {
+  QueryCorpus corpus;
+  auto ranked = [&](const char* rank) {
+    return corpus.run(std::string("query --format ids --sql \"SELECT id FROM search WHERE search MATCH 'normalization'") +
+                      " ORDER BY " + rank + "(search, 0.0, 4.0, 1.0, 2.0), id\"");
+  };
+  RunResult ours = ranked("anth_bm25"), sqlite = ranked("bm25");
+  INFO(ours.err);
+  CHECK(ours.status == 0);
+  CHECK(ours.out == sqlite.out);
+  CHECK(std::count(ours.out.begin(), ours.out.end(), '\n') >= 3);
 }
