@@ -93,7 +93,7 @@ void keep_to_exit(std::unique_ptr<T> object) {
 }  // namespace
 
 void Session::end_with_process() {
-  (void)wait_stored();  // a failure was reported by whoever waited first
+  (void)wait_stored();  // reported by whoever waited first; else unreported, as by the destructor's wait
   index.reset();
   keep_to_exit(std::move(graph));
   keep_to_exit(std::move(loaded));

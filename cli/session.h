@@ -62,8 +62,8 @@ struct Session {
   util::Expected<void> wait_stored();
   // For a one-shot command's last use of the session: waits for the store and closes the index as the
   // destructor would, and leaves the corpus and the graph to the process's exit, which returns their
-  // memory at once. Destroying them is millions of frees: 80 ms of a 1.5 s one-note build at 10,000
-  // notes. Not for `build --watch`, which builds again in the same process.
+  // memory at once. Destroying them is millions of frees: about 40 ms of a 1.5 s one-note build at
+  // 10,000 notes. Not for `build --watch`, which builds again in the same process.
   void end_with_process();
 
   // Last, so that it is destroyed (waited for) first: it uses the members above.

@@ -57,10 +57,12 @@ TEST_CASE("query: a --text prefix matches the words as typed, authors are search
   CHECK(corpus.run("query --text 'normalizx*' --format ids").status == 1);
   // A prefix beside another word, on either side, with and without --limit: the notes holding both
   // (FTS5 once refused the expanded prefix's group beside a word as a syntax error).
-  const std::string keys = corpus.run("query --text keys --sort id --format ids").out;
+  const std::string keys = "\n" + corpus.run("query --text keys --sort id --format ids").out;
   std::string both;
-  for (std::size_t at = 0, nl; (nl = normaliz.find('\n', at)) != std::string::npos; at = nl + 1)
-    if (keys.find(normaliz.substr(at, nl + 1 - at)) != std::string::npos) both += normaliz.substr(at, nl + 1 - at);
+  for (std::size_t at = 0, nl; (nl = normaliz.find('\n', at)) != std::string::npos; at = nl + 1) {
+    const std::string line = normaliz.substr(at, nl + 1 - at);
+    if (keys.find("\n" + line) != std::string::npos) both += line;
+  }
   REQUIRE_FALSE(both.empty());
   for (const char* text : {"'normaliz* keys'", "'keys normaliz*'"}) {
     RunResult r = corpus.run(std::string("query --sort id --format ids --text ") + text);
