@@ -141,8 +141,9 @@ util::Expected<std::optional<query::QueryDb>> index_for_queries(Session& session
   return std::optional<query::QueryDb>(std::move(*db));
 }
 
-// Kernels, render, store and swap-in of a session already checked. Returns the exit status.
-int render_and_commit(Session& session, const index::BodyReader& bodies, const Args& args, const BuildInputs& inputs,
+// Kernels, render, store and swap-in of a session already checked. Returns the exit status. `bodies` is
+// taken over: its connection closes on return, so that the index can close cleanly after it.
+int render_and_commit(Session& session, index::BodyReader bodies, const Args& args, const BuildInputs& inputs,
                       util::PhaseTimer& timer, std::chrono::steady_clock::time_point started, std::size_t errors, std::size_t warnings,
                       std::uint64_t sources) {
   const fs::path& out = inputs.out;
@@ -249,12 +250,9 @@ int build_once(const Args* args, bool last) {
     return 1;
   }
 
-  int status = render_and_commit(*session, *body_reader, *args, inputs, timer, started, errors, warnings, sources);
-  if (!last) return status;
-  // The reader's connection first: the index folds its log back and stamps a clean close only when it
-  // is the last connection open.
-  body_reader = util::failure("closed");
-  session->end_with_process();
+  int status = render_and_commit(*session, std::move(*body_reader), *args, inputs, timer, started, errors, warnings,
+                                 sources);
+  if (last) session->end_with_process();
   return status;
 }
 

@@ -135,8 +135,7 @@ util::Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter
     }
     inner += ")) s ON s.doc = n.id";
   } else if (!filter.text.empty()) {
-    // Column weights of bm25: id (unindexed) 0, title 4, body 1, authors 2.
-    inner += " JOIN (SELECT id AS doc, anth_bm25(search, 0.0, 4.0, 1.0, 2.0) AS score FROM search WHERE search MATCH ?) s"
+    inner += std::string(" JOIN (SELECT id AS doc, ") + relevance_sql + " AS score FROM search WHERE search MATCH ?) s"
              " ON s.doc = n.id";
     params.push_back(match);
   }
