@@ -1,5 +1,7 @@
 // anthology build: ingest, check and render the corpus into a static site (docs/site.md).
 #include <malloc.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -7,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <string_view>
 #include <utility>
 
 #include "cli/build_kernels.h"
@@ -66,11 +69,16 @@ std::optional<BuildSummary> skippable(const Args& args, const BuildInputs& input
   return last;
 }
 
-// Test hooks: ANTHOLOGY_SITE_FAULT=fail:N or kill:N injects a fault after N files are written;
-// ANTHOLOGY_SITE_SWAP=entries swaps the site in entry by entry, as for a mount point.
+// Test hooks: ANTHOLOGY_SITE_FAULT=fail:N or kill:N injects a fault after N files are written, and
+// kill-at:STEP kills the process at that step of the commit (render/site/site_writer.h);
+// ANTHOLOGY_SITE_SWAP=entries swaps the site in entry by entry, as for a mount point, and =renames by
+// two renames, as where RENAME_EXCHANGE is unsupported.
 render::site::WriteOptions fault_options() {
   render::site::WriteOptions o;
-  if (const char* swap = std::getenv("ANTHOLOGY_SITE_SWAP")) o.swap_entries = std::string(swap) == "entries";
+  if (const char* swap = std::getenv("ANTHOLOGY_SITE_SWAP")) {
+    o.swap_entries = std::string(swap) == "entries";
+    o.swap_renames = std::string(swap) == "renames";
+  }
   const char* spec = std::getenv("ANTHOLOGY_SITE_FAULT");
   if (!spec) return o;
   std::string s = spec;
@@ -79,6 +87,10 @@ render::site::WriteOptions fault_options() {
   long n = std::strtol(s.c_str() + colon + 1, nullptr, 10);
   if (s.compare(0, colon, "fail") == 0) o.fail_after = n;
   if (s.compare(0, colon, "kill") == 0) o.kill_after = n;
+  if (s.compare(0, colon, "kill-at") == 0)
+    o.checkpoint = [step = s.substr(colon + 1)](std::string_view reached) {
+      if (reached == step) ::kill(::getpid(), SIGKILL);
+    };
   return o;
 }
 

@@ -50,17 +50,21 @@ bool remove_leftover(const fs::path& folder) {
 
 bool process_gone(long pid) { return pid > 0 && pid != ::getpid() && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH; }
 
+// Whether `name` is PREFIX<pid> of a process that is gone.
+bool of_dead_process(const std::string& name, const std::string& prefix) {
+  if (!name.starts_with(prefix)) return false;
+  std::string digits = name.substr(prefix.size());
+  if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) return false;
+  return process_gone(std::stol(digits));
+}
+
 // Leftovers named PREFIX<pid> in `dir` of processes that are gone.
 void remove_dead_leftovers(const fs::path& dir, const std::set<std::string>& prefixes) {
   std::error_code ec;
   for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
     std::string name = it->path().filename().string();
-    for (const std::string& prefix : prefixes) {
-      if (!name.starts_with(prefix)) continue;
-      std::string digits = name.substr(prefix.size());
-      if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
-      if (process_gone(std::stol(digits))) remove_leftover(it->path());
-    }
+    for (const std::string& prefix : prefixes)
+      if (of_dead_process(name, prefix)) remove_leftover(it->path());
   }
 }
 
@@ -121,8 +125,9 @@ util::Expected<void> swap_entries(const SitePlace& place) {
   return {};
 }
 
-// The two-rename swap where RENAME_EXCHANGE is unsupported: OUT to OUT.old-<pid>, then tmp to OUT.
-util::Expected<void> swap_by_renames(const SitePlace& place) {
+// The two-rename swap where RENAME_EXCHANGE is unsupported: OUT to OUT.old-<pid>, then tmp to OUT. A
+// kill between the two leaves no OUT: the next build puts OUT.old-<pid> back (restore_aside_site).
+util::Expected<void> swap_by_renames(const SitePlace& place, const Checkpoint& checkpoint) {
   fs::path old = place.out.parent_path() / (place.out.filename().string() + ".old-" + std::to_string(::getpid()));
   if (!remove_leftover(old)) return util::failure(old.string() + " is in the way and is not a leftover of anthology");
   mark_leftover(place.out, old.filename().string());
@@ -131,6 +136,7 @@ util::Expected<void> swap_by_renames(const SitePlace& place) {
     fs::remove(place.out / leftover_marker);
     return util::failure("cannot move the old site aside: " + reason);
   }
+  if (checkpoint) checkpoint("aside");
   if (::rename(place.tmp.c_str(), place.out.c_str()) != 0) {
     std::string reason = errno_text();
     ::rename(old.c_str(), place.out.c_str());
@@ -138,9 +144,25 @@ util::Expected<void> swap_by_renames(const SitePlace& place) {
     fs::remove(place.out / leftover_marker, ec);
     return util::failure("cannot move the new site into place: " + reason);
   }
+  if (checkpoint) checkpoint("renamed");
   std::error_code ec;
+  fs::remove(place.out / leftover_marker, ec);  // the new site's, naming the folder it was made in
   fs::remove_all(old, ec);
   return {};
+}
+
+// A site a killed two-rename swap left aside: when OUT is missing and OUT.old-<pid> of a dead process
+// is marked as ours, it goes back to OUT (with what the user kept in it) instead of being removed.
+void restore_aside_site(const fs::path& out) {
+  struct stat st {};
+  if (::lstat(out.c_str(), &st) == 0 || errno != ENOENT) return;
+  std::error_code ec;
+  const std::string prefix = out.filename().string() + ".old-";
+  for (auto it = fs::directory_iterator(out.parent_path(), ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    if (!of_dead_process(it->path().filename().string(), prefix) || !marked_leftover(it->path())) continue;
+    if (::rename(it->path().c_str(), out.c_str()) == 0) fs::remove(out / leftover_marker, ec);
+    return;
+  }
 }
 
 }  // namespace
@@ -154,6 +176,7 @@ util::Expected<SitePlace> prepare_site_place(const fs::path& given, bool in_plac
   fs::create_directories(parent, ec);
   if (ec) return util::failure("cannot create " + parent.string() + ": " + ec.message());
   const std::string name = place.out.filename().string(), pid = std::to_string(::getpid());
+  restore_aside_site(place.out);
   remove_dead_leftovers(parent, {name + ".tmp-", name + ".old-"});
   if (fs::is_directory(place.out, ec)) remove_dead_leftovers(place.out, {std::string(in_place_prefix)});
   place.tmp = place.in_place ? place.out / (std::string(in_place_prefix) + pid) : parent / (name + ".tmp-" + pid);
@@ -165,23 +188,31 @@ util::Expected<SitePlace> prepare_site_place(const fs::path& given, bool in_plac
   return place;
 }
 
-util::Expected<void> swap_site_in(const SitePlace& place) {
+util::Expected<void> swap_site_in(const SitePlace& place, const Checkpoint& checkpoint) {
   if (place.in_place) return swap_entries(place);
   std::error_code ec;
-  fs::remove(place.tmp / leftover_marker, ec);  // the new site carries no marker
+  // The new site keeps its marker until it is in place: a kill before that leaves a marked leftover.
+  const fs::path new_marker = place.out / leftover_marker;
   if (!fs::exists(place.out, ec)) {
     if (::rename(place.tmp.c_str(), place.out.c_str()) != 0)
       return util::failure("cannot move the new site into place: " + errno_text());
+    fs::remove(new_marker, ec);
     return {};
   }
+  if (place.renames) return swap_by_renames(place, checkpoint);
   // The old site takes tmp's name in the exchange: marked first, so that a kill right after leaves a
-  // leftover the next build removes.
+  // leftover the next build removes. (The marker a kill leaves in the site names another folder: the
+  // site is not taken for a leftover, and its top-level .anthology-* files are never the user's.)
   mark_leftover(place.out, place.tmp.filename().string());
+  if (checkpoint) checkpoint("marked");
   if (::renameat2(AT_FDCWD, place.tmp.c_str(), AT_FDCWD, place.out.c_str(), RENAME_EXCHANGE) == 0) {
+    if (checkpoint) checkpoint("exchanged");
+    fs::remove(new_marker, ec);
     fs::remove_all(place.tmp, ec);
     return {};
   }
-  return swap_by_renames(place);
+  fs::remove(new_marker, ec);  // the old site's, put there for the exchange
+  return swap_by_renames(place, checkpoint);
 }
 
 }  // namespace anth::render::site

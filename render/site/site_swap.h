@@ -11,6 +11,8 @@
 // removes a leftover folder of a process that is gone only when it carries that marker (or is empty).
 // A folder of the user's that happens to be called site.old-2024 is never touched.
 #include <filesystem>
+#include <functional>
+#include <string_view>
 
 #include "core/util/expected.h"
 
@@ -22,14 +24,24 @@ struct SitePlace {
   std::filesystem::path out;  // the site folder; a link's target when OUT is a link
   std::filesystem::path tmp;  // where the new site is assembled
   bool in_place = false;      // tmp is inside out, and the swap goes entry by entry
+  bool renames = false;       // the two-rename swap even where the exchange works (a test hook)
 };
 
-// Resolves OUT, removes the leftovers of dead builds, and makes the (marked) folder for the new site.
+// Called with the name of each step of the swap as it is reached ("marked", "exchanged", "aside",
+// "renamed"): the tests end the process there to show that a kill at any step leaves a whole site.
+using Checkpoint = std::function<void(std::string_view)>;
+
+// Resolves OUT, puts back a site a killed two-rename swap left aside (OUT missing, OUT.old-<pid> of a
+// dead process, marked), removes the leftovers of dead builds, and makes the (marked) folder for the
+// new site.
 // `in_place` forces the entry-by-entry swap (a test hook; a mount point gets it anyway).
 util::Expected<SitePlace> prepare_site_place(const std::filesystem::path& out, bool in_place = false);
 
 // Puts the finished new site (place.tmp) in place of the current one; the old one is removed. On
-// failure the current site is as it was (in the whole-folder swap) and tmp is still there.
-util::Expected<void> swap_site_in(const SitePlace& place);
+// failure the current site is as it was (in the whole-folder swap) and tmp is still there. Killed at
+// any step of the whole-folder swap, it leaves OUT holding the old site or the new one, whole, and
+// every other folder marked for the next build to remove (or, from the two-rename swap's middle step,
+// to put back).
+util::Expected<void> swap_site_in(const SitePlace& place, const Checkpoint& checkpoint = {});
 
 }  // namespace anth::render::site

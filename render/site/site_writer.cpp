@@ -93,6 +93,7 @@ util::Expected<void> check_out_dir(const fs::path& out, const fs::path& corpus_r
 util::Expected<std::unique_ptr<SiteWriter>> SiteWriter::begin(const fs::path& out_given, const WriteOptions& options) {
   auto place = prepare_site_place(out_given, options.swap_entries);
   if (!place) return std::unexpected(place.error());
+  place->renames = options.swap_renames;
   std::optional<SiteManifest> before = SiteManifest::load(place->out);
   return std::unique_ptr<SiteWriter>(new SiteWriter(std::move(*place), std::move(before), options));
 }
@@ -268,9 +269,13 @@ util::Expected<WriteStats> SiteWriter::commit() {
     return util::failure(error());
   finish_writing();
   if (failed_) return util::failure(error());
+  const Checkpoint& point = options_.checkpoint;
+  if (point) point("written");
   if (auto carried = carry_user_entries(); !carried) return std::unexpected(carried.error());
+  if (point) point("carried");
   if (auto manifest = write_manifest(); !manifest) return std::unexpected(manifest.error());
-  if (auto swapped = swap_site_in(place_); !swapped) return std::unexpected(swapped.error());
+  if (point) point("manifest");
+  if (auto swapped = swap_site_in(place_, point); !swapped) return std::unexpected(swapped.error());
   done_ = true;
   return stats_;
 }

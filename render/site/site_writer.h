@@ -40,8 +40,12 @@ struct WriteOptions {
   // (fail_after) or kill the process with SIGKILL (kill_after). Negative: off.
   long fail_after = -1;
   long kill_after = -1;
-  // Swap the new site in entry by entry, as for a mount point (a test hook for that path).
+  // Swap the new site in entry by entry, as for a mount point, or by two renames, as where
+  // RENAME_EXCHANGE is unsupported (test hooks for those paths).
   bool swap_entries = false;
+  bool swap_renames = false;
+  // Called at each step of commit() ("written", "carried", "manifest", then the swap's: site_swap.h).
+  Checkpoint checkpoint;
   // The corpus built from, recorded in the manifest (check_out_dir refuses another corpus's build).
   std::filesystem::path corpus;
 };
