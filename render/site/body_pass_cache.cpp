@@ -3,6 +3,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <mutex>
 #include <bit>
 
 namespace anth::render::site {
@@ -23,6 +24,7 @@ void BodyPassCache::put(const std::string& path, std::shared_ptr<const PassedNot
 }
 
 void BodyPassCache::pack(PassedNote& note, const SearchEntry& entry) {
+  std::unique_lock lock(words_lock_.mutex);
   note.meta = entry.meta;
   note.length = entry.terms.length;
   note.packed.clear();
@@ -58,6 +60,7 @@ std::uint32_t BodyPassCache::number_of(std::string_view word, std::uint64_t hash
 }
 
 SearchEntry BodyPassCache::unpack(const PassedNote& note) const {
+  std::shared_lock lock(words_lock_.mutex);
   SearchEntry e;
   e.meta = note.meta;
   e.key = note.key;
