@@ -1,6 +1,7 @@
 #include "ingest/load_corpus.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <future>
 #include <utility>
@@ -98,6 +99,7 @@ class LoadRun {
   std::vector<std::optional<ParsedNote>> parses_;
   std::vector<std::uint64_t> hashes_;
   std::vector<char> from_index_;
+  std::atomic<std::size_t> largest_body_{0};  // of the parses made on the pool (encoded())
   LoadedCorpus out_;
 };
 
@@ -128,6 +130,7 @@ util::Expected<LoadedCorpus> LoadRun::run() {
   count_and_reparse_stale();
   store_bodies();
   assemble();
+  out_.largest_parsed_body = largest_body_;
   return std::move(out_);
 }
 
@@ -259,7 +262,12 @@ LoadedCorpus::FreshParse LoadRun::encoded(std::size_t i) {
   // The markdown is in the encoding now, which the index keeps: its full-text table reads it from there
   // (decode_parse_body), and nothing else after ingest does. Held, it was 360 MB of a cold build's heap
   // at 100,000 notes.
-  out_.largest_parsed_body = std::max(out_.largest_parsed_body, p.note.body.size());
+  // Called on the pool's threads: the largest is kept by compare-and-swap (ThreadSanitizer found the
+  // plain std::max here racing).
+  const std::size_t size = p.note.body.size();
+  std::size_t seen = largest_body_.load();
+  while (seen < size && !largest_body_.compare_exchange_weak(seen, size)) {
+  }
   std::string().swap(p.note.body);
   p.note.body_held = false;
   if (!p.note.rendered.text_made) {
