@@ -1,7 +1,6 @@
 #include "ingest/resolver.h"
 
 #include <algorithm>
-#include <iterator>
 #include <unordered_map>
 
 #include "core/graph/link_path.h"
@@ -9,7 +8,6 @@
 #include "core/model/rule_catalog.h"
 #include "core/util/case_fold.h"
 #include "core/util/text.h"
-#include "core/util/thread_pool.h"
 #include "ingest/link_anchors.h"
 #include "ingest/page_id.h"
 
@@ -141,22 +139,12 @@ void NoteResolver::resolve(Note& note, std::vector<Diagnostic>& out) const {
 
 void resolve_corpus(Corpus& corpus, const std::set<std::string>& rules_off) {
   resolve_ids(corpus, corpus.diagnostics);
-  // Each note on any core (a note's resolution writes only that note, and reads the others' ids and
-  // headings), its findings kept apart and added in the notes' order, as one thread would.
-  std::vector<std::vector<Diagnostic>> found(corpus.notes.size());
-  auto each_note = [&](const auto& resolve) {
-    util::parallel_for(corpus.notes.size(), util::worker_count(), [&](std::size_t i, unsigned) {
-      if (corpus.notes[i].in_graph) resolve(corpus.notes[i], found[i]);
-    });
-    for (std::vector<Diagnostic>& f : found) {
-      std::move(f.begin(), f.end(), std::back_inserter(corpus.diagnostics));
-      f.clear();
-    }
-  };
   NoteResolver resolver(corpus, rules_off);
-  each_note([&](Note& note, std::vector<Diagnostic>& out) { resolver.resolve(note, out); });
+  for (Note& note : corpus.notes)
+    if (note.in_graph) resolver.resolve(note, corpus.diagnostics);
   // Headings and blocks, once every note's links have their notes.
-  each_note([&](Note& note, std::vector<Diagnostic>& out) { resolve_anchors(note, corpus, out); });
+  for (Note& note : corpus.notes)
+    if (note.in_graph) resolve_anchors(note, corpus, corpus.diagnostics);
 }
 
 }  // namespace anth::ingest
