@@ -130,7 +130,7 @@ std::uint64_t SiteContext::pass_key(std::size_t v, std::uint64_t dependencies, b
       .digest();
 }
 
-void SiteContext::prepare_pass() {
+void SiteContext::pass_bodies(const DocUse& on_doc) {
   const graph::Graph& g = input_.graph;
   const std::size_t count = g.vertex_count();
   body_dependencies_.assign(count, 0);
@@ -138,16 +138,8 @@ void SiteContext::prepare_pass() {
   // When the current site recorded keys for most pages, most pages will be kept (page_keys.h): the
   // pass then fills in no HTML, only the terms, and the few pages rendered fill their bodies again.
   bodies_kept_ = input_.options.recorded.size() < count / 2;
-  util::parallel_for(count, threads_, [&](std::size_t v, unsigned) { body_dependencies_[v] = dependencies_of(g.note(v)); });
-  term_vertex_.clear();  // each glossary term's vertex, found once
-  for (const auto& term : glossary_.terms()) term_vertex_.push_back(vertex(term.id));
-}
-
-void SiteContext::pass_bodies(const DocUse& on_doc) {
-  prepare_pass();
-  const graph::Graph& g = input_.graph;
-  const std::size_t count = g.vertex_count();
   const auto& by_id = vertices_.by_id();
+  util::parallel_for(count, threads_, [&](std::size_t v, unsigned) { body_dependencies_[v] = dependencies_of(g.note(v)); });
 
   // With a cache, a note's pass is taken from it when its key is unchanged; its text is read for its
   // snippet only when its snippet file is made again (a note of it changed or moved).
@@ -160,6 +152,8 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
     chunk_kept = kept_chunks(*cache, keys, path_of, !bodies_kept_, chunk_keys);
   }
   std::unordered_map<std::string, std::shared_ptr<const PassedNote>> passes;
+  term_vertex_.clear();  // each glossary term's vertex, found once
+  for (const auto& term : glossary_.terms()) term_vertex_.push_back(vertex(term.id));
   auto target = [this](std::string_view id) { return link_target(id); };
   const EmbedSource embeds = embed_source();
   // The search index takes each entry on a thread of its own, in order, while the next notes' links

@@ -161,7 +161,6 @@ class SiteContext {
  private:
   // Fills in every body once, on every core, using each in id order (site_body_pass.cpp).
   void pass_bodies(const DocUse& on_doc);
-  void prepare_pass();  // what pass_bodies() needs first: each body's dependencies, the terms' vertices
   LinkTarget link_target(std::string_view id) const { return vertices_.link_target(id); }
   // Views of the note's body text: its own, or read through options.stored_body into `read`.
   struct BodyView {
