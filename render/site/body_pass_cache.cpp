@@ -3,7 +3,6 @@
 #include <xxhash.h>
 
 #include <algorithm>
-#include <mutex>
 #include <bit>
 
 namespace anth::render::site {
@@ -24,7 +23,6 @@ void BodyPassCache::put(const std::string& path, std::shared_ptr<const PassedNot
 }
 
 void BodyPassCache::pack(PassedNote& note, const SearchEntry& entry) {
-  std::unique_lock lock(words_lock_.mutex);
   note.meta = entry.meta;
   note.length = entry.terms.length;
   note.packed.clear();
@@ -60,7 +58,6 @@ std::uint32_t BodyPassCache::number_of(std::string_view word, std::uint64_t hash
 }
 
 SearchEntry BodyPassCache::unpack(const PassedNote& note) const {
-  std::shared_lock lock(words_lock_.mutex);
   SearchEntry e;
   e.meta = note.meta;
   e.key = note.key;

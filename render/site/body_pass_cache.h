@@ -13,7 +13,6 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <shared_mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -46,8 +45,7 @@ class BodyPassCache {
 
   // A note's search entry as the pass made it, kept without its snippet (one thread at a time).
   void pack(PassedNote& note, const SearchEntry& entry);
-  // The entry again, without its snippet (snippet_made false). Safe from any thread, pack() included:
-  // the body pass unpacks on its makers' threads while its user packs the new passes.
+  // The entry again, without its snippet (snippet_made false; one thread at a time).
   SearchEntry unpack(const PassedNote& note) const;
 
   // The pass held for `path` whatever its key, or null; and a pass put in its place (a resident site's
@@ -101,14 +99,6 @@ class BodyPassCache {
   std::vector<std::string> words_;
   std::vector<std::uint64_t> hashes_;
   std::vector<std::uint32_t> slots_;
-  // pack() adds words while unpack() reads them. A cache moved or assigned gets a lock of its own
-  // (decode_index starts from an empty cache by assignment).
-  struct WordsLock {
-    mutable std::shared_mutex mutex;
-    WordsLock() = default;
-    WordsLock(WordsLock&&) noexcept {}
-    WordsLock& operator=(WordsLock&&) noexcept { return *this; }
-  } words_lock_;
 };
 
 }  // namespace anth::render::site

@@ -79,8 +79,8 @@ Backlink* SiteBacklinks::from(std::size_t target, std::size_t source) {
   return it != list.end() && it->from == source ? &*it : nullptr;
 }
 
-void SiteBacklinks::add_body(std::size_t v, const std::vector<FirstLink>& links, const std::vector<std::size_t>& terms) {
-  add_links(v, links);
+void SiteBacklinks::add_body(std::size_t v, const Note& n, const std::vector<std::size_t>& terms) {
+  add_links(v, n);
   for (std::size_t t : terms) mentioned_in_[t].push_back(static_cast<std::uint32_t>(v));
 }
 
@@ -103,7 +103,7 @@ void SiteBacklinks::patch_body(const graph::Graph& g, std::size_t v, const Note&
   };
   for (const graph::Edge& e : g.out_edges(v)) reset(e.to);
   for (std::uint32_t t : linked_before) reset(t);
-  add_links(v, first_links(v, n));
+  add_links(v, n);
   const auto& rank = vertices_.ranks();
   for (std::size_t t : terms_before) std::erase(mentioned_in_[t], static_cast<std::uint32_t>(v));
   for (std::size_t t : terms_after) {
@@ -113,26 +113,19 @@ void SiteBacklinks::patch_body(const graph::Graph& g, std::size_t v, const Note&
   }
 }
 
-std::vector<SiteBacklinks::FirstLink> SiteBacklinks::first_links(std::size_t v, const Note& n) const {
+void SiteBacklinks::add_links(std::size_t v, const Note& n) {
   // The first body link to each other note, with the text around it (ingest kept it with the first
   // link to each target as written, which the first to each note is).
-  std::vector<FirstLink> out;
   std::unordered_set<std::string_view> linked;
   for (std::size_t i = 0; i < n.rendered.links.size(); ++i) {
     const BodyLink& l = n.rendered.links[i];
     if (l.file || l.resolved.empty() || l.resolved == n.id || !linked.insert(l.resolved).second) continue;
-    if (auto t = vertices_.vertex(l.resolved); t && *t != v)
-      out.push_back({static_cast<std::uint32_t>(*t), static_cast<std::uint32_t>(i)});
+    if (auto t = vertices_.vertex(l.resolved))
+      if (Backlink* back = from(*t, v)) {
+        back->mentions = true;
+        if (static_cast<std::size_t>(back - backlinks_[*t].data()) < excerpts_cap_) back->excerpt_link = static_cast<std::uint32_t>(i);
+      }
   }
-  return out;
-}
-
-void SiteBacklinks::add_links(std::size_t v, const std::vector<FirstLink>& links) {
-  for (const FirstLink& l : links)
-    if (Backlink* back = from(l.target, v)) {
-      back->mentions = true;
-      if (static_cast<std::size_t>(back - backlinks_[l.target].data()) < excerpts_cap_) back->excerpt_link = l.link;
-    }
 }
 
 }  // namespace anth::render::site

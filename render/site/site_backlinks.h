@@ -37,17 +37,10 @@ class SiteBacklinks {
   // From the graph's edges; bodies are added with add_body().
   SiteBacklinks(const graph::Graph& graph, const SiteVertices& vertices, std::size_t excerpts_cap);
 
-  // The first body link of n (at vertex v) to each other note: the target's vertex and the link's
-  // index in n.rendered.links. Reads only: the body pass finds them on its makers' threads.
-  struct FirstLink {
-    std::uint32_t target, link;
-  };
-  std::vector<FirstLink> first_links(std::size_t v, const Note& n) const;
-
-  // v's body, in id order, with its first_links(): each marks that backlink a mention (with an
+  // v's body, in id order: its first link to each other note marks that backlink a mention (with an
   // excerpt, for the first excerpts_cap backlinks of the target), and `terms` (vertices of the TERMs
   // its body uses) list v as mentioning them.
-  void add_body(std::size_t v, const std::vector<FirstLink>& links, const std::vector<std::size_t>& terms);
+  void add_body(std::size_t v, const Note& n, const std::vector<std::size_t>& terms);
 
   // v's body passed again after its note changed in place, the edges as they were (a resident site's
   // patch): the backlinks of the notes it links now or linked (`linked_before`) made again from the
@@ -62,7 +55,7 @@ class SiteBacklinks {
  private:
   Backlink* from(std::size_t target, std::size_t source);
   // The body links of v mark the backlinks they make mentions, with their excerpts.
-  void add_links(std::size_t v, const std::vector<FirstLink>& links);
+  void add_links(std::size_t v, const Note& n);
   // A relation's kind as held here, not in the note (a note changed in place would leave it dangling).
   std::string_view kind_of(std::string_view kind);
   // The kinds of a backlink in their order.

@@ -4,10 +4,7 @@
 #include <xxhash.h>
 
 #include <functional>
-#include <optional>
-#include <utility>
 
-#include "core/util/handoff.h"
 #include "core/util/hasher.h"
 #include "core/util/thread_pool.h"
 #include "render/site/embeds.h"
@@ -28,7 +25,6 @@ struct PassedBody {
   std::shared_ptr<PassedNote> fresh;
   SearchEntry entry;  // of a fresh pass
   std::shared_ptr<const PassedNote> cached;
-  std::vector<SiteBacklinks::FirstLink> links;  // found by the makers, added to the backlinks in order
 };
 
 // The search entry of a pass: made now, or the cached one with its snippet when that was made again.
@@ -139,7 +135,7 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
   // pass then fills in no HTML, only the terms, and the few pages rendered fill their bodies again.
   bodies_kept_ = input_.options.recorded.size() < count / 2;
   const auto& by_id = vertices_.by_id();
-  util::parallel_for(count, threads_, [&](std::size_t v, unsigned) { body_dependencies_[v] = dependencies_of(g.note(v)); });
+  for (std::size_t v = 0; v < count; ++v) body_dependencies_[v] = dependencies_of(g.note(v));
 
   // With a cache, a note's pass is taken from it when its key is unchanged; its text is read for its
   // snippet only when its snippet file is made again (a note of it changed or moved).
@@ -156,31 +152,21 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
   for (const auto& term : glossary_.terms()) term_vertex_.push_back(vertex(term.id));
   auto target = [this](std::string_view id) { return link_target(id); };
   const EmbedSource embeds = embed_source();
-  // The search index takes each entry on a thread of its own, in order, while the next notes' links
-  // and terms are added here (at 100,000 notes both were about 1 s of one core).
-  using Doc = std::pair<std::size_t, SearchEntry>;
-  std::optional<util::Handoff<Doc>> search;
-  if (on_doc) search.emplace([&](Doc& doc) { on_doc(doc.first, doc.second); }, body_window);
   util::ordered_parallel<PassedBody>(
       count, threads_, body_window,
       [&](std::size_t i) {
         std::size_t v = by_id[i];
         const Note& n = g.note(v);
         PassedBody p;
-        p.links = backlinks_.first_links(v, n);
         p.cached = cache && !bodies_kept_ ? cache->find(n.path, keys[i]) : nullptr;
-        // A cached pass's search entry is unpacked here, on the makers' cores, not where they are used
-        // in order (at 100,000 notes that was 0.9 s of one core: pack() and unpack() take turns).
         if (p.cached && (!on_doc || chunk_kept[i / search_chunk_size])) {
           p.entry.snippet_made = false;  // its snippet file is kept
-          if (on_doc) p.entry = search_entry_of(cache, p);
           return p;
         }
         BodyText read;  // the body's text, when the index keeps it: held only while it is used
         BodyView text = body_text(n, read);
         if (p.cached) {  // its snippet file is made again: its text is read, nothing else made
           make_snippet(search_doc(n, text.html, text.plain), p.entry);
-          if (on_doc) p.entry = search_entry_of(cache, p);
           return p;
         }
         FilledBody body = fill_body(n, text.html, target, glossary_, bodies_kept_, query_html(v), embeds);
@@ -207,14 +193,14 @@ void SiteContext::pass_bodies(const DocUse& on_doc) {
         any_features_ |= passed.features;
         if (bodies_kept_) bodies_.put(v, p.html);
         if (on_doc) {
-          if (cache && p.fresh) cache->pack(*p.fresh, p.entry);
-          search->push({v, std::move(p.entry)});
+          SearchEntry entry = search_entry_of(cache, p);
+          if (cache && p.fresh) cache->pack(*p.fresh, entry);
+          on_doc(v, entry);
         }
-        backlinks_.add_body(v, p.links, term_vertices(passed.terms));
+        backlinks_.add_body(v, n, term_vertices(passed.terms));
         if (!cache) return;
         passes.emplace(n.path, p.cached ? std::move(p.cached) : std::shared_ptr<const PassedNote>(std::move(p.fresh)));
       });
-  if (search) search->finish();
   if (cache) cache->replace(std::move(passes), std::move(chunk_keys));
 }
 

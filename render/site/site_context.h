@@ -75,7 +75,7 @@ struct SiteInput {
 class SiteContext {
  public:
   // Fills in every body once (body_fill.h), calling `on_doc` in id order with each note as the search
-  // index takes it (made on the rendering threads; called on a thread of its own, one call at a time).
+  // index takes it (made on the rendering threads).
   using DocUse = std::function<void(std::size_t v, const SearchEntry& entry)>;
   explicit SiteContext(const SiteInput& input, const DocUse& on_doc = {});
 
