@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <string_view>
 #include <utility>
 
@@ -70,7 +71,8 @@ std::optional<BuildSummary> skippable(const Args& args, const BuildInputs& input
 }
 
 // Test hooks: ANTHOLOGY_SITE_FAULT=fail:N or kill:N injects a fault after N files are written, and
-// kill-at:STEP kills the process at that step of the commit (render/site/site_writer.h);
+// kill-at:STEP kills the process at that step of the commit (render/site/site_writer.h: both kills
+// are the writer's checkpoints);
 // ANTHOLOGY_SITE_SWAP=entries swaps the site in entry by entry, as for a mount point, and =renames by
 // two renames, as where RENAME_EXCHANGE is unsupported.
 render::site::WriteOptions fault_options() {
@@ -86,7 +88,10 @@ render::site::WriteOptions fault_options() {
   if (colon == std::string::npos) return o;
   long n = std::strtol(s.c_str() + colon + 1, nullptr, 10);
   if (s.compare(0, colon, "fail") == 0) o.fail_after = n;
-  if (s.compare(0, colon, "kill") == 0) o.kill_after = n;
+  if (s.compare(0, colon, "kill") == 0)  // files are written by one thread: a plain count
+    o.checkpoint = [n, written = std::make_shared<long>(0)](std::string_view reached) {
+      if (reached == "file" && (*written)++ >= n) ::kill(::getpid(), SIGKILL);
+    };
   if (s.compare(0, colon, "kill-at") == 0)
     o.checkpoint = [step = s.substr(colon + 1)](std::string_view reached) {
       if (reached == step) ::kill(::getpid(), SIGKILL);

@@ -127,7 +127,8 @@ util::Expected<void> swap_entries(const SitePlace& place) {
 
 // The two-rename swap where RENAME_EXCHANGE is unsupported: OUT to OUT.old-<pid>, then tmp to OUT. A
 // kill between the two leaves no OUT: the next build puts OUT.old-<pid> back (restore_aside_site).
-util::Expected<void> swap_by_renames(const SitePlace& place, const Checkpoint& checkpoint) {
+// Returns where the old site now is.
+util::Expected<fs::path> swap_by_renames(const SitePlace& place, const Checkpoint& checkpoint) {
   fs::path old = place.out.parent_path() / (place.out.filename().string() + ".old-" + std::to_string(::getpid()));
   if (!remove_leftover(old)) return util::failure(old.string() + " is in the way and is not a leftover of anthology");
   mark_leftover(place.out, old.filename().string());
@@ -145,10 +146,30 @@ util::Expected<void> swap_by_renames(const SitePlace& place, const Checkpoint& c
     return util::failure("cannot move the new site into place: " + reason);
   }
   if (checkpoint) checkpoint("renamed");
+  return old;
+}
+
+// The new site (tmp) put at OUT in one step where it can be, by two renames where it cannot. Returns
+// where the old site now is, marked as a leftover; empty when there was none.
+util::Expected<fs::path> put_new_site(const SitePlace& place, const Checkpoint& checkpoint) {
   std::error_code ec;
-  fs::remove(place.out / leftover_marker, ec);  // the new site's, naming the folder it was made in
-  fs::remove_all(old, ec);
-  return {};
+  if (!fs::exists(place.out, ec)) {
+    if (::rename(place.tmp.c_str(), place.out.c_str()) != 0)
+      return util::failure("cannot move the new site into place: " + errno_text());
+    return fs::path();
+  }
+  if (place.renames) return swap_by_renames(place, checkpoint);
+  // The old site takes tmp's name in the exchange: marked first, so that a kill right after leaves a
+  // leftover the next build removes. (The marker a kill leaves in the site names another folder: the
+  // site is not taken for a leftover, and its top-level .anthology-* files are never the user's.)
+  mark_leftover(place.out, place.tmp.filename().string());
+  if (checkpoint) checkpoint("marked");
+  if (::renameat2(AT_FDCWD, place.tmp.c_str(), AT_FDCWD, place.out.c_str(), RENAME_EXCHANGE) == 0) {
+    if (checkpoint) checkpoint("exchanged");
+    return place.tmp;
+  }
+  fs::remove(place.out / leftover_marker, ec);  // the old site's, put there for the exchange
+  return swap_by_renames(place, checkpoint);
 }
 
 // A site a killed two-rename swap left aside: when OUT is missing and OUT.old-<pid> of a dead process
@@ -190,29 +211,13 @@ util::Expected<SitePlace> prepare_site_place(const fs::path& given, bool in_plac
 
 util::Expected<void> swap_site_in(const SitePlace& place, const Checkpoint& checkpoint) {
   if (place.in_place) return swap_entries(place);
+  auto old = put_new_site(place, checkpoint);
+  if (!old) return std::unexpected(old.error());
+  // The new site kept its marker until it was in place (a kill before that leaves a marked leftover).
   std::error_code ec;
-  // The new site keeps its marker until it is in place: a kill before that leaves a marked leftover.
-  const fs::path new_marker = place.out / leftover_marker;
-  if (!fs::exists(place.out, ec)) {
-    if (::rename(place.tmp.c_str(), place.out.c_str()) != 0)
-      return util::failure("cannot move the new site into place: " + errno_text());
-    fs::remove(new_marker, ec);
-    return {};
-  }
-  if (place.renames) return swap_by_renames(place, checkpoint);
-  // The old site takes tmp's name in the exchange: marked first, so that a kill right after leaves a
-  // leftover the next build removes. (The marker a kill leaves in the site names another folder: the
-  // site is not taken for a leftover, and its top-level .anthology-* files are never the user's.)
-  mark_leftover(place.out, place.tmp.filename().string());
-  if (checkpoint) checkpoint("marked");
-  if (::renameat2(AT_FDCWD, place.tmp.c_str(), AT_FDCWD, place.out.c_str(), RENAME_EXCHANGE) == 0) {
-    if (checkpoint) checkpoint("exchanged");
-    fs::remove(new_marker, ec);
-    fs::remove_all(place.tmp, ec);
-    return {};
-  }
-  fs::remove(new_marker, ec);  // the old site's, put there for the exchange
-  return swap_by_renames(place, checkpoint);
+  fs::remove(place.out / leftover_marker, ec);
+  if (!old->empty()) fs::remove_all(*old, ec);
+  return {};
 }
 
 }  // namespace anth::render::site

@@ -1,7 +1,6 @@
 #include "render/site/site_writer.h"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -222,7 +221,7 @@ void SiteWriter::write(const std::string& path, const std::string& bytes) {
     return;
   }
   long n = writes_.fetch_add(1);
-  if (options_.kill_after >= 0 && n >= options_.kill_after) ::kill(::getpid(), SIGKILL);
+  if (options_.checkpoint) options_.checkpoint("file");
   if (options_.fail_after >= 0 && n >= options_.fail_after) {
     fail("cannot write " + target.string() + ": injected fault");
     return;

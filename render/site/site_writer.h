@@ -36,15 +36,15 @@ namespace anth::render::site {
 inline constexpr const char* site_marker = ".anthology-site";
 
 struct WriteOptions {
-  // Fault injection for tests (SQLite-style): after this many files written, fail the build
-  // (fail_after) or kill the process with SIGKILL (kill_after). Negative: off.
+  // Fault injection for tests (SQLite-style): after this many files written, fail the build.
+  // Negative: off.
   long fail_after = -1;
-  long kill_after = -1;
   // Swap the new site in entry by entry, as for a mount point, or by two renames, as where
   // RENAME_EXCHANGE is unsupported (test hooks for those paths).
   bool swap_entries = false;
   bool swap_renames = false;
-  // Called at each step of commit() ("written", "carried", "manifest", then the swap's: site_swap.h).
+  // Called before each file written ("file") and at each step of commit() ("written", "carried",
+  // "manifest", then the swap's: site_swap.h): the tests' kills (cli/cmd_build.cpp) happen there.
   Checkpoint checkpoint;
   // The corpus built from, recorded in the manifest (check_out_dir refuses another corpus's build).
   std::filesystem::path corpus;
