@@ -1,5 +1,4 @@
 // anthology build: ingest, check and render the corpus into a static site (docs/site.md).
-#include <malloc.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -21,6 +20,7 @@
 #include "cli/session.h"
 #include "core/index/body_reader.h"
 #include "core/query/query_db.h"
+#include "core/util/allocator.h"
 #include "core/util/contained_file.h"
 #include "core/util/phase_timer.h"
 #include "ingest/config_file.h"
@@ -253,9 +253,9 @@ int build_once(const Args* args, bool last) {
   auto body_reader = index::BodyReader::open(inputs.index, index::BodyReader::Snapshot::one);
   if (!body_reader) return usage_error("build", body_reader.error());
   // What ingest freed (file bytes, parse encodings, a large note's index rows) goes back to the system
-  // before rendering: glibc keeps freed memory per thread's arena, where the rendering threads would
-  // not reuse it, and the peak would be the sum of both phases.
-  malloc_trim(0);
+  // before rendering: the allocator keeps freed memory per thread's arena, where the rendering threads
+  // would not reuse it, and the peak would be the sum of both phases.
+  util::return_free_memory();
   timer.mark("session (its phases above)");  // so that the next mark times the kernels alone
 
   const fs::path& out = inputs.out;

@@ -1,6 +1,5 @@
 // anthology serve: the site over HTTP from the resident workspace, patched and reloaded in the
 // browser as notes change (docs/serve.md).
-#include <malloc.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
@@ -14,6 +13,7 @@
 #include "cli/session.h"
 #include "cli/watch.h"
 #include "cli/workspace_session.h"
+#include "core/util/allocator.h"
 #include "workspace/live_site.h"
 #include "workspace/site_server.h"
 
@@ -56,10 +56,10 @@ std::optional<std::vector<std::string>> render_announced(workspace::LiveSite& si
 }  // namespace
 
 int run_serve(const Args& args) {
-  // Two malloc arenas, not one per thread: the render's workers and the HTTP connections' threads each
-  // kept the memory freed in their own arena, which made serve's peak 315 MiB instead of 247 MiB at
-  // 10,000 notes (docs/serve.md, "Cost"); the threads allocate little, so sharing costs nothing measurable.
-  mallopt(M_ARENA_MAX, 2);
+  // Under glibc, two malloc arenas, not one per thread: the render's workers and the HTTP connections'
+  // threads each kept the memory freed in their own arena, which made serve's peak 315 MiB instead of
+  // 247 MiB at 10,000 notes (docs/serve.md, "Cost"). Under jemalloc, freed memory goes back while idle.
+  util::tune_for_server();
   workspace::ServerOptions options;
   options.host = args.get("--host").value_or("127.0.0.1");
   if (auto p = args.get("--port")) {

@@ -6,6 +6,7 @@
 #include "cli/args.h"
 #include "cli/output_check.h"
 #include "core/index/sqlite_setup.h"
+#include "core/util/allocator.h"
 #include "core/util/did_you_mean.h"
 
 namespace anth::cli {
@@ -81,7 +82,8 @@ int dispatch(const Argv& all) {
     return 0;
   }
   if (name == "--version") {
-    std::printf("anthology %s\n", ANTHOLOGY_VERSION);
+    // The allocator too: it changes every timing and peak (docs/benchmarks.md), so a report names it.
+    std::printf("anthology %s\nmemory allocator: %s\n", ANTHOLOGY_VERSION, util::allocator_name().c_str());
     return 0;
   }
   if (const Command* c = find_command(name)) return run_command(*c, rest);

@@ -112,4 +112,4 @@ add_executable(anthology cli/main.cpp)
 target_include_directories(anthology PRIVATE ${STAGE_INCLUDE}/model ${STAGE_INCLUDE}/core ${STAGE_INCLUDE}/ingest
                            ${STAGE_INCLUDE}/render ${STAGE_INCLUDE}/workspace ${STAGE_INCLUDE}/cli)
 target_compile_options(anthology PRIVATE ${WARNINGS})
-target_link_libraries(anthology PRIVATE anthology_cli)
+target_link_libraries(anthology PRIVATE anthology_cli ${ALLOCATOR_LIBS})

@@ -8,6 +8,7 @@
 #include <iterator>
 #include <thread>
 
+#include "core/util/allocator.h"
 #include "core/util/contained_file.h"
 #include "core/util/thread_pool.h"
 #include "core/model/rule_catalog.h"
@@ -23,6 +24,8 @@ namespace fs = std::filesystem;
 namespace {
 
 enum class Plan { Reuse, ReuseIfSameHash, Parse };
+
+constexpr std::uint64_t frugal_note_bytes = 1 << 20;
 
 // What the index remembers of a parsed file: its content hash (0 when unreadable) and stat.
 index::CachedFile fresh_stat(const ParsedNote& parse, std::uint64_t hash, const SourceFile& file) {
@@ -112,6 +115,10 @@ util::Expected<LoadedCorpus> LoadRun::run() {
   if (!fs::is_directory(options_.root, ec)) return util::failure("no corpus folder at " + options_.root.string());
   out_.corpus.scanned_at_ns = now_ns();
   scan_ = scan_corpus_tree(options_.root);
+  // A note of a megabyte or more (a few hundred times a typical one) makes the run frugal with memory:
+  // its parse allocates and frees hundreds of MiB that the allocator would otherwise hold for seconds.
+  for (const SourceFile& f : scan_.files)
+    if (f.size >= frugal_note_bytes) util::favour_low_memory();
   root_real_ = util::real_root(options_.root);
   key_ = parse_key(options_.settings());
   if (index_) {

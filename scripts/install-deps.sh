@@ -11,6 +11,7 @@ packages=(
   libboost-graph-dev  # Boost.Graph; its libboost1.74-dev brings Asio and Beast (serve)
   libyaml-dev libxxhash-dev libutf8proc-dev
   libzstd-dev  # the index's stored bodies, compressed
+  libjemalloc-dev  # the binary's memory allocator (CMake's ANTHOLOGY_ALLOCATOR)
   libtomlplusplus-dev libkainjow-mustache-dev
   libgit2-dev
   catch2

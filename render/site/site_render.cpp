@@ -1,14 +1,13 @@
 // The site's render (site_render.h): build() makes every file; the patch is site_render_patch.cpp.
 #include "render/site/site_render.h"
 
-#include <malloc.h>
-
 #include <algorithm>
 #include <atomic>
 #include <functional>
 #include <map>
 #include <mutex>
 
+#include "core/util/allocator.h"
 #include "core/util/embedded_assets.h"
 #include "core/util/phase_timer.h"
 #include "core/util/thread_pool.h"
@@ -104,8 +103,8 @@ bool SiteRender::put_keys(const Put& put, const KeepFile& keep) const {
   if (!put(page_keys_file, encode_page_keys(std::move(recorded)))) return false;
   if (!(input_.options.passes_in_site && input_.options.pass_cache)) return true;
   // The pages' buffers go back to the system before the passes are encoded (100 MB at 100,000 notes,
-  // made a part at a time): glibc keeps what the rendering threads freed, and the peak would be both.
-  malloc_trim(0);
+  // made a part at a time): the allocator keeps what the rendering threads freed, and the peak would be both.
+  util::return_free_memory();
   const BodyPassCache& cache = *input_.options.pass_cache;
   const std::string& renderer = input_.options.renderer;
   if (!put(body_passes_file, cache.encode_index(renderer))) return false;

@@ -124,7 +124,9 @@ TEST_CASE("memory: a note of 200,000 distinct wikilinks costs lint and build a s
   // table no longer lists the mentions it does not show. Then 141 and 286 MiB (57x and 124x): the
   // index's store writes FTS5's terms out after a large document rather than holding both tables' at
   // once, streams its row digest, and writes plain links as short arrays. The ~550 bytes a link of
-  // Wikilink, Relation and BodyLink remain (docs/hardening.md, "A note dense with links"). The bounds
+  // Wikilink, Relation and BodyLink remain (docs/hardening.md, "A note dense with links"). With jemalloc
+  // (core/util/allocator.h) 151 and 216 MiB (62x and 92x): a note of a megabyte or more makes the run
+  // hand freed memory back at once; without that, jemalloc's decay held 162-189 MiB in lint. The bounds
   // hold what was gained, with a margin; they are not yet the small multiple item 13 asks.
   LinkDense note(200000);
   Limited lint = note.run("lint --format json", "lint");
