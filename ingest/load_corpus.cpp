@@ -10,6 +10,7 @@
 
 #include "core/util/allocator.h"
 #include "core/util/contained_file.h"
+#include "core/util/phase_timer.h"
 #include "core/util/thread_pool.h"
 #include "core/model/rule_catalog.h"
 #include "ingest/commit_dates.h"
@@ -114,6 +115,7 @@ util::Expected<LoadedCorpus> LoadRun::run() {
   std::error_code ec;
   if (!fs::is_directory(options_.root, ec)) return util::failure("no corpus folder at " + options_.root.string());
   out_.corpus.scanned_at_ns = now_ns();
+  util::PhaseTimer timer;  // ANTHOLOGY_TIMINGS=1
   scan_ = scan_corpus_tree(options_.root);
   // A note of a megabyte or more (a few hundred times a typical one) makes the run frugal with memory:
   // its parse allocates and frees hundreds of MiB that the allocator would otherwise hold for seconds.
@@ -131,12 +133,16 @@ util::Expected<LoadedCorpus> LoadRun::run() {
   from_index_.assign(n, 0);
   threads_ = options_.threads ? options_.threads : std::max(1u, std::thread::hardware_concurrency());
   threads_ = std::min<unsigned>(threads_, std::max<std::size_t>(1, n / 16 + 1));
+  timer.mark("ingest: scan and the index's file table");
   plan();
   parse_changed();
+  timer.mark("ingest: changed files parsed");
   reuse_cached();
   count_and_reparse_stale();
   store_bodies();
+  timer.mark("ingest: unchanged parses read from the index");
   assemble();
+  timer.mark("ingest: resolve");
   out_.largest_parsed_body = largest_body_;
   return std::move(out_);
 }

@@ -146,6 +146,7 @@ bool SiteRender::build(const FileSink& sink, const KeepFile& keep) {
   // Every body once: links, terms and excerpts for the context, text for the search index.
   const graph::Graph& g = input.graph;
   if (!pass_and_search(put, keep) || failed) return false;
+  timer.mark("site: context, bodies and search index");
   SiteContext& ctx = *ctx_;
   if (!put_markdown_assets(input, ctx, put)) return false;
   // The glossary's definitions, shared by every page that links a term (a patch keeps the glossary).
@@ -153,7 +154,7 @@ bool SiteRender::build(const FileSink& sink, const KeepFile& keep) {
     if (!put(f.path, std::move(f.bytes))) return false;
   // The attachments the bodies name, bytes unchanged: the one place the site reads files of the vault.
   if (!copy_attachments(input.corpus, input.options.max_attachment_bytes, put)) return false;
-  timer.mark("site context and search");
+  timer.mark("site: assets, glossary and attachments");
 
   // A node page whose inputs are those of the current site's page is kept rather than rendered.
   templates_ = std::make_unique<Templates>();
