@@ -119,7 +119,8 @@ log "run id $RUN_ID (raw numbers in $RAW; bench/run.sh --report $RUN_ID ... merg
   echo "load_start=$(cut -d' ' -f1-3 /proc/loadavg)"
   echo "cmark=$("$CMARK" --version | head -1)"
   echo "hugo=$([ -n "$HUGO_BIN" ] && "$HUGO_BIN" version | cut -d' ' -f1-2 || echo missing)"
-  echo "anthology=$("$ANTHOLOGY" --version 2>&1 | head -1) ($ANTHOLOGY; $("$ANTHOLOGY" --version 2>&1 | sed -n 's/^memory allocator: \([^ ]*\).*/\1/p'))"
+  version=$("$ANTHOLOGY" --version 2>&1)
+  echo "anthology=$(head -1 <<<"$version") ($ANTHOLOGY; $(sed -n 's/^memory allocator: \([^ ]*\).*/\1/p' <<<"$version"))"
   echo "compiler=$(grep -m1 CMAKE_CXX_COMPILER: "$ROOT/build-bench/CMakeCache.txt" 2>/dev/null | cut -d= -f2) $(c++ -dumpfullversion 2>/dev/null)"
   echo "build_type=$(grep -m1 CMAKE_BUILD_TYPE: "$ROOT/build-bench/CMakeCache.txt" 2>/dev/null | cut -d= -f2)"
   echo "sizes=${SIZES[*]}"

@@ -119,8 +119,8 @@ util::Expected<LoadedCorpus> LoadRun::run() {
   scan_ = scan_corpus_tree(options_.root);
   // A note of a megabyte or more (a few hundred times a typical one) makes the run frugal with memory:
   // its parse allocates and frees hundreds of MiB that the allocator would otherwise hold for seconds.
-  for (const SourceFile& f : scan_.files)
-    if (f.size >= frugal_note_bytes) util::favour_low_memory();
+  if (std::any_of(scan_.files.begin(), scan_.files.end(), [](const SourceFile& f) { return f.size >= frugal_note_bytes; }))
+    util::favour_low_memory();
   root_real_ = util::real_root(options_.root);
   key_ = parse_key(options_.settings());
   if (index_) {

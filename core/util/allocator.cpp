@@ -13,16 +13,6 @@
 extern "C" int mallctl(const char* name, void* oldp, std::size_t* oldlenp, void* newp, std::size_t newlen)
     __attribute__((weak));
 
-// Settings read when jemalloc starts (its documented hook; MALLOC_CONF in the environment adds to them):
-// a block of 1 MiB or more comes from jemalloc's arena for large blocks, which hands freed memory back
-// at once, as glibc does above its mmap threshold. With the default (8 MiB) and before
-// favour_low_memory(), lint of a note of 200,000 links peaked 15-35% higher than under glibc
-// (tests/hardening/memory_bounds_test.cpp); with both, 7% higher.
-extern "C" {
-extern const char* malloc_conf;
-const char* malloc_conf = "oversize_threshold:1048576";
-}
-
 namespace anth::util {
 
 std::string allocator_name() {

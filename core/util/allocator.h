@@ -14,11 +14,11 @@ std::string allocator_name();
 // jemalloc's purge of every arena), so that the next peak does not add to the last one.
 void return_free_memory();
 
-// From now on, memory freed goes back to the system at once rather than after jemalloc's decay of a
-// few seconds: for a process that meets a note of many megabytes, whose parse allocates and frees
+// From now on, memory freed goes back to the system at once rather than after jemalloc's decay of
+// about ten seconds: for a run that meets a note of a megabyte or more, whose parse allocates and frees
 // hundreds of MiB in rising sizes that the allocator would otherwise hold on top of the next peak.
-// Costs time (an madvise per free run), so only such a note asks for it (ingest/load_corpus.cpp). Nothing under glibc, which
-// unmaps large blocks on free anyway.
+// Costs time (an madvise per freed run of pages), so only such a note asks for it
+// (ingest/load_corpus.cpp). Nothing under glibc, which unmaps large blocks on free anyway.
 void favour_low_memory();
 
 // For a process that stays up (serve): glibc gets two arenas instead of one per thread (each thread kept

@@ -44,7 +44,8 @@ TEST_CASE("allocator: the tests run on the same allocator as the binary", "[util
 
 #if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)  // the sanitizers hold freed memory back
 TEST_CASE("allocator: freed memory goes back to the system when asked", "[util][allocator]") {
-  // 96 MiB in blocks of 2 KiB, the size of a parse or a page part, written so that their pages are resident.
+  // 96 MiB in small blocks (2 KiB; most of a build's allocations are small), each written so that its
+  // pages are resident.
   constexpr std::size_t block = 2048, blocks = 96 * 512;
   anth::util::return_free_memory();
   const long before = resident_bytes();
