@@ -18,6 +18,7 @@
 #include "cli/progress.h"
 #include "cli/commands.h"
 #include "cli/session.h"
+#include "cli/site_prefetch.h"
 #include "core/index/body_reader.h"
 #include "core/query/query_db.h"
 #include "core/util/allocator.h"
@@ -160,7 +161,7 @@ util::Expected<std::optional<query::QueryDb>> index_for_queries(Session& session
 
 // Kernels, render, store and swap-in of a session already checked. Returns the exit status. `bodies` is
 // taken over: its connection closes on return, so that the index can close cleanly after it.
-int render_and_commit(Session& session, index::BodyReader bodies, const Args& args, const BuildInputs& inputs,
+int render_and_commit(Session& session, index::BodyReader bodies, SitePrefetch& prefetch, const Args& args, const BuildInputs& inputs,
                       util::PhaseTimer& timer, std::chrono::steady_clock::time_point started, std::size_t errors, std::size_t warnings,
                       std::uint64_t sources) {
   const fs::path& out = inputs.out;
@@ -183,9 +184,11 @@ int render_and_commit(Session& session, index::BodyReader bodies, const Args& ar
   input.options.renderer = renderer_identity();
   PhasedProgress progress(started);
   input.options.progress = std::ref(progress);
-  input.options.recorded = render::site::RecordedKeys::load(out);
-  // What the last build made of each body, kept in its site: unchanged notes' bodies are not read.
-  input.options.pass_cache = render::site::load_body_passes(out, input.options.renderer);
+  // The current site's page keys, and what the last build made of each body (unchanged notes' bodies
+  // are not read), read while ingest ran.
+  SiteRecords records = prefetch.take();
+  input.options.recorded = std::move(records.recorded);
+  input.options.pass_cache = std::move(records.passes);
   // A snippet file the passes count on must be there to keep (a user may have removed it): else none is used.
   for (std::size_t c = 0; c < input.options.pass_cache->chunk_keys().size(); ++c)
     if (!(*writer)->can_keep(render::site::search_chunk_file(c))) {
@@ -245,8 +248,9 @@ int build_once(const Args* args, bool last) {
     }
   }
 
-  // The index is updated on a thread of its own while the site renders; the site is swapped in only
-  // once both are done.
+  // The site's records are read meanwhile; the index is updated on a thread of its own while the
+  // site renders; the site is swapped in only once both are done.
+  SitePrefetch prefetch(inputs.out, renderer_identity());
   auto session = open_session(*args, StoreMode::Background, /*bodies=*/true);
   if (!session) return usage_error("build", session.error());
   // The bodies ingest left in the index, read back one page at a time (core/index/body_reader.h).
@@ -267,7 +271,7 @@ int build_once(const Args* args, bool last) {
     return 1;
   }
 
-  int status = render_and_commit(*session, std::move(*body_reader), *args, inputs, timer, started, errors, warnings,
+  int status = render_and_commit(*session, std::move(*body_reader), prefetch, *args, inputs, timer, started, errors, warnings,
                                  sources);
   if (last) session->end_with_process();
   return status;

@@ -57,12 +57,19 @@ std::uint32_t BodyPassCache::number_of(std::string_view word, std::uint64_t hash
   }
 }
 
-SearchEntry BodyPassCache::unpack(const PassedNote& note) const {
+SearchEntry BodyPassCache::numbered(const PassedNote& note) const {
   SearchEntry e;
   e.meta = note.meta;
   e.key = note.key;
   e.snippet_made = false;
   e.terms.length = note.length;
+  e.numbered = {note.packed, &words_, &hashes_};
+  return e;
+}
+
+SearchEntry BodyPassCache::unpack(const PassedNote& note) const {
+  SearchEntry e = numbered(note);
+  e.numbered = {};
   for (std::string_view in = note.packed; !in.empty();) {
     std::uint32_t number = get_varint(in);
     const std::string& word = words_[number];

@@ -47,6 +47,9 @@ class BodyPassCache {
   void pack(PassedNote& note, const SearchEntry& entry);
   // The entry again, without its snippet (snippet_made false; one thread at a time).
   SearchEntry unpack(const PassedNote& note) const;
+  // The same, its terms left as numbers into this cache's dictionary (SearchEntry::numbered): valid
+  // while the cache and the note are, for the search index to take as it comes.
+  SearchEntry numbered(const PassedNote& note) const;
 
   // The pass held for `path` whatever its key, or null; and a pass put in its place (a resident site's
   // patch, site_render.h: one note's pass made again).

@@ -212,18 +212,41 @@ void make_snippet(const SearchDoc& doc, SearchEntry& entry) {
   entry.snippet_made = true;
 }
 
+void SearchIndexBuilder::add_posting(std::uint32_t id, std::uint32_t doc, std::uint32_t title_tf, std::uint32_t body_tf) {
+  std::string& list = postings_[id];
+  put_varint(list, doc - last_doc_[id]);
+  put_varint(list, title_tf);
+  put_varint(list, body_tf);
+  last_doc_[id] = doc;
+}
+
+void SearchIndexBuilder::add_terms(const DocTerms& counted, std::uint32_t doc) {
+  std::string_view words = counted.words;
+  for (const DocTerms::Term& t : counted.terms) add_posting(term_id(words.substr(t.offset, t.length), t.hash), doc, t.title_tf, t.body_tf);
+}
+
+// The same postings as add_terms of the entry unpacked, in the same order (a term's id is given when
+// it is first seen, either way).
+void SearchIndexBuilder::add_numbered(const NumberedTerms& numbered, std::uint32_t doc) {
+  const std::vector<std::string>& words = *numbered.words;
+  if (numbered_by_ != &words) id_of_number_.clear();
+  numbered_by_ = &words;
+  if (id_of_number_.size() < words.size()) id_of_number_.resize(words.size(), UINT32_MAX);
+  for (std::string_view in = numbered.packed; !in.empty();) {
+    std::uint32_t number = get_varint(in);
+    std::uint16_t title_tf = static_cast<std::uint16_t>(get_varint(in)), body_tf = static_cast<std::uint16_t>(get_varint(in));
+    if (number >= words.size()) continue;  // cannot be: the cache checks its parts' numbers as it reads them
+    std::uint32_t& id = id_of_number_[number];
+    if (id == UINT32_MAX) id = term_id(words[number], (*numbered.hashes)[number]);
+    add_posting(id, doc, title_tf, body_tf);
+  }
+}
+
 bool SearchIndexBuilder::add(const SearchEntry& entry) {
   const DocTerms& counted = entry.terms;
   std::uint32_t d = static_cast<std::uint32_t>(docs_++);
-  std::string_view words = counted.words;
-  for (const DocTerms::Term& t : counted.terms) {
-    std::uint32_t id = term_id(words.substr(t.offset, t.length), t.hash);
-    std::string& list = postings_[id];
-    put_varint(list, d - last_doc_[id]);
-    put_varint(list, t.title_tf);
-    put_varint(list, t.body_tf);
-    last_doc_[id] = d;
-  }
+  if (entry.numbered.words) add_numbered(entry.numbered, d);
+  else add_terms(counted, d);
   total_length_ += static_cast<double>(counted.length);
   chunk_keys_.push_back(entry.key);
   chunk_whole_ = chunk_whole_ && entry.snippet_made;

@@ -62,9 +62,20 @@ DocTerms count_terms(const SearchDoc& doc);
 // What the index takes of a document: its row of meta.js, its terms counted, and its part of the
 // snippet file (its text's first bytes and its headings). Made on any thread; a resident site keeps
 // it between renders for a note whose body did not change (body_pass_cache.h).
+// A document's terms as numbers into a dictionary its maker keeps (body_pass_cache.h): each term
+// as varints of its number, title tf and body tf, with the dictionary's words and their hashes.
+struct NumberedTerms {
+  std::string_view packed;
+  const std::vector<std::string>* words = nullptr;  // null: none (the entry's terms are in `terms`)
+  const std::vector<std::uint64_t>* hashes = nullptr;
+};
+
 struct SearchEntry {
   std::string meta;     // [id,title,kind,href,length]
   DocTerms terms;
+  // Instead of terms.terms, for a document a cache kept (its length still in terms.length): the index
+  // takes each term by its number, spelt out and hashed once for every document that has it.
+  NumberedTerms numbered;
   std::string snippet;  // the text's first bytes
   std::string heads;    // its headings as ANTH_SEARCH_HEADS holds them; empty: none
   std::uint64_t key = 0;      // what the entry was made from (body_pass_cache.h); 0: unknown
@@ -136,6 +147,9 @@ class SearchIndexBuilder {
   std::uint64_t shard_key_of(const std::vector<std::uint32_t>& ids) const;
   void set_posting(std::uint32_t term, std::uint32_t doc, const DocTerms::Term* t);
   std::uint32_t term_id(std::string_view term, std::uint64_t hash);
+  void add_terms(const DocTerms& counted, std::uint32_t doc);
+  void add_numbered(const NumberedTerms& numbered, std::uint32_t doc);
+  void add_posting(std::uint32_t id, std::uint32_t doc, std::uint32_t title_tf, std::uint32_t body_tf);
   FileSink sink_;
   KeepFile keep_;
   std::vector<std::uint64_t> chunk_keys_;  // the open chunk's entries' keys
@@ -153,6 +167,9 @@ class SearchIndexBuilder {
   // notes the postings are the index's largest part).
   std::vector<std::string> postings_;
   std::vector<std::uint32_t> last_doc_;
+  // Each number of the dictionary numbered entries came with: its term's id here (UINT32_MAX: not yet).
+  std::vector<std::uint32_t> id_of_number_;
+  const std::vector<std::string>* numbered_by_ = nullptr;
   std::vector<std::string> metas_;  // each document's row of meta.js
   std::map<std::string, std::vector<std::uint32_t>> shards_;  // the terms of each shard, once finished
   std::set<std::string> touched_;  // the shards a patch changed

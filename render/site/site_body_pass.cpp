@@ -30,7 +30,7 @@ struct PassedBody {
 // The search entry of a pass: made now, or the cached one with its snippet when that was made again.
 SearchEntry search_entry_of(const BodyPassCache* cache, PassedBody& p) {
   if (!p.cached) return std::move(p.entry);
-  SearchEntry entry = cache->unpack(*p.cached);
+  SearchEntry entry = cache->numbered(*p.cached);
   if (p.entry.snippet_made) {
     entry.snippet = std::move(p.entry.snippet);
     entry.heads = std::move(p.entry.heads);

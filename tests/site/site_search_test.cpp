@@ -2,9 +2,11 @@
 // that holds it, in order, and its counts in title and body.
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <map>
 #include <string>
 
+#include "render/site/body_pass_cache.h"
 #include "render/site/search_index.h"
 
 using namespace anth::render::site;
@@ -64,4 +66,52 @@ TEST_CASE("site: a document's terms are counted as search_terms finds them", "[s
   std::string body;
   for (int i = 0; i < 20000; ++i) body += "w" + std::to_string(i % 7000) + (i % 3 ? " " : ", ");
   check({"NOTE-3", "", "", "NOTE", "NOTE-3.html", body});
+}
+
+// A build on its last site hands the index the terms its passes kept as numbers into their dictionary
+// (SearchEntry::numbered); the files must be those of the same documents counted afresh. The
+// documents share terms in different orders and the dictionary grows between them, as a build's does
+// when a changed note brings a word its cache never held.
+TEST_CASE("site: the search index writes the same files from numbered terms as from counted ones", "[site][body-passes]") {
+  std::vector<SearchDoc> docs;
+  for (int i = 0; i < 120; ++i)
+    docs.push_back({"ID-" + std::to_string(i), "title w" + std::to_string(i % 13), "alias" + std::to_string(i % 3), "LIT",
+                    "ID-" + std::to_string(i) + ".html",
+                    "shared v" + std::to_string(i % 7) + " and shared u" + std::to_string(i) + (i % 2 ? " odd" : " even")});
+  auto files_of = [](const std::function<void(SearchIndexBuilder&)>& add) {
+    std::map<std::string, std::string> files;
+    SearchIndexBuilder builder([&](const std::string& path, std::string bytes) {
+      files[path] = std::move(bytes);
+      return true;
+    });
+    add(builder);
+    REQUIRE(builder.finish());
+    return files;
+  };
+  const auto counted = files_of([&](SearchIndexBuilder& b) {
+    for (const SearchDoc& d : docs) REQUIRE(b.add(d));
+  });
+  // The cache packs every other document up front and the rest as they come, so that numbers are
+  // first met out of order and some are new to the dictionary after the index took a numbered entry.
+  BodyPassCache cache;
+  std::vector<PassedNote> notes(docs.size());
+  std::vector<SearchEntry> entries;
+  for (const SearchDoc& d : docs) entries.push_back(search_entry(d, count_terms(d)));
+  for (std::size_t i = 1; i < docs.size(); i += 2) cache.pack(notes[i], entries[i]);
+  const auto numbered = files_of([&](SearchIndexBuilder& b) {
+    for (std::size_t i = 0; i < docs.size(); ++i) {
+      if (i % 2 == 0) cache.pack(notes[i], entries[i]);
+      SearchEntry e = cache.numbered(notes[i]);
+      REQUIRE(e.numbered.words != nullptr);
+      CHECK(e.terms.terms.empty());
+      e.snippet = entries[i].snippet, e.heads = entries[i].heads, e.snippet_made = true;
+      REQUIRE(b.add(e));
+    }
+  });
+  CHECK(numbered.size() == counted.size());
+  for (const auto& [path, bytes] : counted) {
+    INFO(path);
+    REQUIRE(numbered.count(path));
+    CHECK(numbered.at(path) == bytes);
+  }
 }

@@ -36,19 +36,18 @@ void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const SiteContext& ctx = keys.context();
   h.text(ctx.graph().note(v).id);
   std::vector<std::size_t> near = ctx.neighborhood(v, ctx.options().neighborhood_cap);
-  // Each member's place in `near`, looked up by vertex (a page key is taken for every page).
-  std::vector<std::pair<std::size_t, std::size_t>> place;
-  place.reserve(near.size());
-  for (std::size_t i = 0; i < near.size(); ++i) place.emplace_back(near[i], i);
-  std::sort(place.begin(), place.end());
+  // Each member's place in `near` + 1 by vertex (0: not a member), on this thread, cleared after use:
+  // a page key is taken for every page, and a lookup by index costs less than a search.
+  thread_local std::vector<std::uint32_t> place;
+  if (place.size() < ctx.graph().vertex_count()) place.resize(ctx.graph().vertex_count(), 0);
+  for (std::size_t i = near.size(); i-- > 0;) place[near[i]] = static_cast<std::uint32_t>(i + 1);
   for (std::size_t m : near) {
     h.number(keys.shown(m));
-    for (const OutEdge& e : ctx.adjacency().out(m)) {
-      auto it = std::lower_bound(place.begin(), place.end(), std::make_pair(std::size_t{e.to}, std::size_t{0}));
-      if (it != place.end() && it->first == e.to) h.number(it->second).number(e.kind);
-    }
+    for (const OutEdge& e : ctx.adjacency().out(m))
+      if (std::uint32_t at = e.to < place.size() ? place[e.to] : 0) h.number(std::size_t{at - 1}).number(e.kind);
     h.text("");
   }
+  for (std::size_t m : near) place[m] = 0;
 }
 
 const NodeSectionRegistration registered{{"neighborhood graph", 90, render, key}};
