@@ -275,6 +275,7 @@ class BodyRewriter {
         cmark_node_unlink(child);
         cmark_node_append_child(inline_wrapper, child);
       }
+      own_literals(inline_wrapper);  // they pointed into the heading's text
       cmark_node_free(h);
     }
   }

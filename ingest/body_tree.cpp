@@ -47,6 +47,13 @@ cmark_node* make_custom(cmark_node_type type, const std::string& enter, const st
   return node;
 }
 
+void own_literals(cmark_node* root) {
+  for (cmark_node* node : collect(root, {CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE})) {
+    std::string copy(literal_of(node));
+    cmark_node_set_literal(node, copy.c_str());
+  }
+}
+
 void replace_keeping_children(cmark_node* old, cmark_node* replacement) {
   while (cmark_node* child = cmark_node_first_child(old)) {
     cmark_node_unlink(child);

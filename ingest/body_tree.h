@@ -24,6 +24,12 @@ void mark_generated(cmark_node* node);  // an inline wrapper of ours that is no 
 bool is_generated(cmark_node* node);
 cmark_node* make_custom(cmark_node_type type, const std::string& enter, const std::string& exit);
 
+// cmark-gfm's inline texts, code spans and raw HTML point into the text of the block they were
+// parsed in, not into copies of their own: before that block is freed, every node under `root` that
+// was taken out of it gets its own copy. (Its bytes were read after they were freed: a callout's
+// title with a link in it showed garbage where the link's text was.)
+void own_literals(cmark_node* root);
+
 // Puts `replacement` where `old` is, moves old's children into it, and frees old. A table cell takes
 // only cmark-gfm's own inline types: there a custom replacement gives way to old's children alone.
 void replace_keeping_children(cmark_node* old, cmark_node* replacement);

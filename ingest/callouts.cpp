@@ -60,7 +60,9 @@ void take_title(cmark_node* first, const Header& h, cmark_node* title) {
     cmark_node_unlink(node);
     cmark_node_append_child(title, node);
   }
-  if (!cmark_node_first_child(first)) cmark_node_free(first);
+  if (cmark_node_first_child(first)) return;
+  own_literals(title);  // they pointed into the paragraph's text
+  cmark_node_free(first);
 }
 
 std::string display_name(const std::string& type) {

@@ -49,6 +49,7 @@ void unwrap_embed_paragraphs(const std::vector<cmark_node*>& embeds) {
       cmark_node_unlink(child);
       cmark_node_append_child(block, child);
     }
+    own_literals(block);  // they pointed into the paragraph's text
     cmark_node_free(para);
   }
 }
