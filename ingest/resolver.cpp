@@ -35,11 +35,11 @@ void mark_duplicates(Corpus& corpus, std::vector<Diagnostic>& out) {
 
 // The links of the body made ready for the site: a wikilink by its target ([[#heading]]: the note
 // itself), a link to a markdown file by its path from the note's folder first.
-void resolve_body_links(Note& note, const graph::LinkIndex& links) {
+void resolve_body_links(Note& note, const graph::LinkIndex& links, graph::LinkMemo& memo) {
   for (BodyLink& l : note.rendered.links) {
     l.resolved = !l.file && l.target.empty() && !l.heading.empty()
                      ? note.id
-                     : std::string(links.resolve(l.target, {note.path, l.file}));
+                     : std::string(memo.resolve(l.target, {note.path, l.file}));
     // A file that is no note: an attachment the site copies, unless it may not (S008 below).
     const Attachment* a = l.resolved.empty() ? links.attachment(l.target, {note.path, l.file}) : nullptr;
     l.attachment = a && a->refused.empty() ? a->path : "";
@@ -63,8 +63,8 @@ void check_unresolved_mention(const Relation& r, const Note& note, const graph::
 
 // A frontmatter link outside the schema (property_links.h): an edge when it names a note, R002 when
 // it names none; one to the note itself is no edge.
-void resolve_property(Relation& r, const Note& note, const graph::LinkIndex& links, bool report, std::vector<Diagnostic>& out) {
-  std::string target(links.resolve(r.written, {note.path}));
+void resolve_property(Relation& r, const Note& note, graph::LinkMemo& memo, bool report, std::vector<Diagnostic>& out) {
+  std::string target(memo.resolve(r.written, {note.path}));
   if (target.empty() && report)
     out.push_back(make("R002", r.where, "wikilink [[" + r.written + "]] in `" + r.kind + "` resolves to no note"));
   r.to = target == note.id ? "" : target;
@@ -96,10 +96,11 @@ void NoteResolver::resolve(Note& note, std::vector<Diagnostic>& out) const {
   };
   for (Relation& r : note.relations) {
     if (r.origin == Origin::Property) {
-      resolve_property(r, note, links, report_broken, out);
+      resolve_property(r, note, memo_, report_broken, out);
       continue;
     }
-    std::string_view target = links.resolve(r.written, {note.path, r.origin == Origin::Link});
+    const std::uint32_t at = memo_.place(r.written, {note.path, r.origin == Origin::Link});
+    std::string_view target = links.id_of(at);
     if (r.kind == "mentions") {
       if (target.empty() && report_broken) check_unresolved_mention(r, note, links, out);
       if (r.origin != Origin::Link) mirror(target);
@@ -116,7 +117,7 @@ void NoteResolver::resolve(Note& note, std::vector<Diagnostic>& out) const {
       out.push_back(make("R001", r.where, message, related));
       continue;
     }
-    const Note* t = corpus_.find(target);
+    const Note* t = &corpus_.notes[at];  // the note the index holds at that place
     const FieldSpec* spec = find_field(*note.kind, r.kind);
     if (spec && std::find(spec->targets.begin(), spec->targets.end(), *t->kind) == spec->targets.end()) {
       std::string allowed;
@@ -134,7 +135,7 @@ void NoteResolver::resolve(Note& note, std::vector<Diagnostic>& out) const {
   }
   for (; w < note.wikilinks.size(); ++w)
     if (note.wikilinks[w].target.empty()) note.wikilinks[w].resolved = note.id;
-  resolve_body_links(note, links);
+  resolve_body_links(note, links, memo_);
 }
 
 void resolve_corpus(Corpus& corpus, const std::set<std::string>& rules_off) {

@@ -27,14 +27,17 @@ class NoteResolver {
  public:
   // Reads the corpus as resolve_ids left it; holds the link index of its notes.
   NoteResolver(const Corpus& corpus, const std::set<std::string>& rules_off);
+  NoteResolver(const NoteResolver&) = delete;
+  NoteResolver& operator=(const NoteResolver&) = delete;
   // Resolves the relations, wikilinks and body links of `note`, an in-graph note of the corpus whose
-  // links are cleared (as parsed).
+  // links are cleared (as parsed). One thread at a time: it remembers what references named.
   void resolve(Note& note, std::vector<Diagnostic>& out) const;
   const graph::LinkIndex& links() const { return links_; }
 
  private:
   const Corpus& corpus_;
   graph::LinkIndex links_;
+  mutable graph::LinkMemo memo_{links_};  // what references named, for the next notes that write them
   const std::set<std::string>& rules_off_;
   std::unordered_map<std::string, const Note*> unreadable_;  // folded ids of notes kept out of the graph
 };

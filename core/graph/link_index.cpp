@@ -71,24 +71,40 @@ LinkIndex::LinkIndex(const Corpus& corpus) : corpus_(&corpus) {
   }
 }
 
-std::string_view LinkIndex::resolve(std::string_view written, LinkFrom from) const {
+std::uint32_t LinkIndex::place(std::string_view written, LinkFrom from) const {
   std::string key = util::fold_case(util::trim(written));
   if (key.ends_with(".md")) key.resize(key.size() - 3);
-  if (key.empty()) return {};
+  if (key.empty()) return nowhere;
   const bool relative = key.starts_with("./") || key.starts_with("../");
   if (relative || (from.relative_first && !key.starts_with('/'))) {
     std::string joined = join_relative(util::fold_case(folder_of(from.path)), key);
-    if (auto it = paths_.find(joined); it != paths_.end()) return id_at(it->second);
-    if (relative) return {};
+    if (auto it = paths_.find(joined); it != paths_.end()) return it->second;
+    if (relative) return nowhere;
   }
   if (key.starts_with('/')) key = join_relative({}, key);
-  if (auto it = paths_.find(key); it != paths_.end()) return id_at(it->second);
+  if (auto it = paths_.find(key); it != paths_.end()) return it->second;
   if (auto it = names_.find(std::string(last_segment(key))); it != names_.end())
-    if (const File* f = first_fitting(it->second, key)) return id_at(f->note);
-  if (auto it = ids_.find(key); it != ids_.end()) return id_at(it->second);
-  if (auto it = named_.find(key); it != named_.end()) return id_at(it->second);
-  return {};
+    if (const File* f = first_fitting(it->second, key)) return f->note;
+  if (auto it = ids_.find(key); it != ids_.end()) return it->second;
+  if (auto it = named_.find(key); it != named_.end()) return it->second;
+  return nowhere;
 }
+
+// What place() reads of the folder, said of the reference before folding: folding changes letters only.
+bool LinkIndex::reads_folder(std::string_view written, LinkFrom from) {
+  std::string_view key = util::trim(written);
+  return from.relative_first || key.starts_with("./") || key.starts_with("../");
+}
+
+std::uint32_t LinkMemo::place(std::string_view written, LinkFrom from) {
+  if (LinkIndex::reads_folder(written, from)) return links_.place(written, from);
+  if (auto it = places_.find(written); it != places_.end()) return it->second;
+  std::uint32_t at = links_.place(written, from);
+  places_.emplace(std::string(written), at);
+  return at;
+}
+
+std::string_view LinkMemo::resolve(std::string_view written, LinkFrom from) { return links_.id_of(place(written, from)); }
 
 const Attachment* LinkIndex::attachment(std::string_view written, LinkFrom from) const {
   if (attachment_paths_.empty()) return nullptr;

@@ -35,8 +35,15 @@ class LinkIndex {
 
   // The id a written reference names ("" when none): trimmed, case-folded, without a ".md" suffix.
   // The view points into the corpus's notes (the note's id as it is now).
-  std::string_view resolve(std::string_view written, LinkFrom from) const;
+  std::string_view resolve(std::string_view written, LinkFrom from) const { return id_of(place(written, from)); }
   std::string_view resolve(std::string_view written) const { return resolve(written, LinkFrom{}); }
+  // The same as a place in corpus.notes (`nowhere` when none), and the id at a place.
+  static constexpr std::uint32_t nowhere = UINT32_MAX;
+  std::uint32_t place(std::string_view written, LinkFrom from) const;
+  std::string_view id_of(std::uint32_t place) const { return place == nowhere ? std::string_view() : id_at(place); }
+  // Whether what `written` names may depend on the linking note's folder: a path relative to it, or
+  // any destination read relative first (LinkMemo asks).
+  static bool reads_folder(std::string_view written, LinkFrom from);
 
   // The attachment a written reference names (nullptr when none), Obsidian's way: a path relative to
   // the linking note's folder (as for notes), a path from the root, a file in the attachment folder
@@ -63,6 +70,25 @@ class LinkIndex {
   std::unordered_map<std::string, const Attachment*> attachment_paths_;           // folded paths
   std::unordered_map<std::string, std::vector<AttachmentFile>> attachment_names_;  // closest to the root first
   std::string attachment_folder_;                                                 // folded
+};
+
+// What references already resolved name, for one thread resolving many notes against one index:
+// most are written many times ("LIT-523" by every note citing it), and a reference that does not read
+// the linking note's folder names the same note from anywhere. Holds places, not ids, so that it
+// stays as true as its index (valid while the index is).
+class LinkMemo {
+ public:
+  explicit LinkMemo(const LinkIndex& links) : links_(links) {}
+  std::string_view resolve(std::string_view written, LinkFrom from);
+  std::uint32_t place(std::string_view written, LinkFrom from);
+
+ private:
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+  };
+  const LinkIndex& links_;
+  std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> places_;  // by the reference as written
 };
 
 // "lit/LIT-523.md" -> "LIT-523": the file stem a note is also known by.
