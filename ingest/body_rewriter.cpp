@@ -271,12 +271,7 @@ class BodyRewriter {
       cmark_node* block = make_custom(CMARK_NODE_CUSTOM_BLOCK, "", "");
       cmark_node_insert_before(h, block);
       cmark_node_append_child(block, inline_wrapper);
-      while (cmark_node* child = cmark_node_first_child(h)) {
-        cmark_node_unlink(child);
-        cmark_node_append_child(inline_wrapper, child);
-      }
-      own_literals(inline_wrapper);  // they pointed into the heading's text
-      cmark_node_free(h);
+      move_children_and_free(h, inline_wrapper);
     }
   }
 

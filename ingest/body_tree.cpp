@@ -54,6 +54,15 @@ void own_literals(cmark_node* root) {
   }
 }
 
+void move_children_and_free(cmark_node* from, cmark_node* into) {
+  while (cmark_node* child = cmark_node_first_child(from)) {
+    cmark_node_unlink(child);
+    cmark_node_append_child(into, child);
+  }
+  if ((cmark_node_get_type(from) & CMARK_NODE_TYPE_MASK) == CMARK_NODE_TYPE_BLOCK) own_literals(into);
+  cmark_node_free(from);
+}
+
 void replace_keeping_children(cmark_node* old, cmark_node* replacement) {
   while (cmark_node* child = cmark_node_first_child(old)) {
     cmark_node_unlink(child);

@@ -29,6 +29,9 @@ cmark_node* make_custom(cmark_node_type type, const std::string& enter, const st
 // was taken out of it gets its own copy. (Its bytes were read after they were freed: a callout's
 // title with a link in it showed garbage where the link's text was.)
 void own_literals(cmark_node* root);
+// Moves every child of `from` to the end of `into`, then frees `from`; when `from` is a block, what
+// was parsed in it gets its own copy first (own_literals).
+void move_children_and_free(cmark_node* from, cmark_node* into);
 
 // Puts `replacement` where `old` is, moves old's children into it, and frees old. A table cell takes
 // only cmark-gfm's own inline types: there a custom replacement gives way to old's children alone.

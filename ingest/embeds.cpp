@@ -45,12 +45,7 @@ void unwrap_embed_paragraphs(const std::vector<cmark_node*>& embeds) {
     if (!only_embeds) continue;
     cmark_node* block = make_custom(CMARK_NODE_CUSTOM_BLOCK, "", "");
     cmark_node_insert_before(para, block);
-    while (cmark_node* child = cmark_node_first_child(para)) {
-      cmark_node_unlink(child);
-      cmark_node_append_child(block, child);
-    }
-    own_literals(block);  // they pointed into the paragraph's text
-    cmark_node_free(para);
+    move_children_and_free(para, block);
   }
 }
 

@@ -59,9 +59,6 @@ struct DocTerms {
 
 DocTerms count_terms(const SearchDoc& doc);
 
-// What the index takes of a document: its row of meta.js, its terms counted, and its part of the
-// snippet file (its text's first bytes and its headings). Made on any thread; a resident site keeps
-// it between renders for a note whose body did not change (body_pass_cache.h).
 // A document's terms as numbers into a dictionary its maker keeps (body_pass_cache.h): each term
 // as varints of its number, title tf and body tf, with the dictionary's words and their hashes.
 struct NumberedTerms {
@@ -70,6 +67,9 @@ struct NumberedTerms {
   const std::vector<std::uint64_t>* hashes = nullptr;
 };
 
+// What the index takes of a document: its row of meta.js, its terms counted, and its part of the
+// snippet file (its text's first bytes and its headings). Made on any thread; a resident site keeps
+// it between renders for a note whose body did not change (body_pass_cache.h).
 struct SearchEntry {
   std::string meta;     // [id,title,kind,href,length]
   DocTerms terms;

@@ -91,6 +91,9 @@ TEST_CASE("callouts: quiet twins stay quotes, raw HTML in a callout stays text",
 // Obsidian's own help vault: a callout whose title held a link showed freed bytes in place of the
 // link's text and of the rest of the title, different from build to build. The shape of that page
 // (a title with a link, then headings and lists for the freed bytes to be taken by), at many lengths.
+// Without the fix the callout's check failed at 3 of the 20 lengths; the heading's and the embed
+// paragraph's pass either way today (the rewriter reads, and so cmark copies, their texts before the
+// blocks are freed): they keep that so if the rewriter changes.
 TEST_CASE("callouts, headings and embeds keep the text of links moved out of their block", "[ingest][markdown]") {
   for (int words = 1; words <= 60; words += 3) {
     std::string filler;
@@ -99,12 +102,13 @@ TEST_CASE("callouts, headings and embeds keep the text of links moved out of the
                        "[Obsidian Help](https://example.org/help) and `code " + std::to_string(words) + "` after it.\n\n## A heading with [a link](https://example.org/h) " +
                        filler + "and `its code`\n\n";
     for (int i = 0; i < 12; ++i) body += std::to_string(i + 1) + ". Step **" + std::to_string(i) + "** of the list, " + filler + "\n";
-    body += "\n![[Some note]] [embed link](https://example.org/e)\n";
+    body += "\n![[Some note|shown words]] ![[Other]]\n";
     INFO("words " << words);
     std::string html = html_of(body);
     CHECK(has(html, ">Obsidian Help</a> and <code>code " + std::to_string(words) + "</code> after it.</span>"));
     CHECK(has(html, ">a link</a> " + filler + "and <code>its code</code></h"));
-    CHECK(has(html, ">embed link</a>"));
+    CHECK(has(html, " e>shown words"));  // each embed between its markers (rendered_body.h), the space kept
+    CHECK(has(html, std::string(" <") + anth::body_link_open + "1 e>Other"));
   }
 }
 

@@ -1,7 +1,5 @@
 // The Graph View: a drawing of the node's neighborhood, the nodes within two steps (at most
 // neighborhood_cap, the least connected expanded first).
-#include <algorithm>
-
 #include "core/util/hasher.h"
 #include "render/site/graph_svg.h"
 #include "render/site/node_section.h"
