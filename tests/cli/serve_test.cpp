@@ -18,9 +18,13 @@ TEST_CASE("serve: pages, live reload events, refused requests and a clean stop t
 }
 
 // SIGINT once serve says it is serving (a fixed delay failed on a loaded machine, whose first build
-// outlasted it and met the signal before serve handled it).
+// outlasted it and met the signal before serve handled it). Each run writes its own output file: with
+// one shared file, the wait could read the last run's "Ctrl-C to stop" before the shell truncated it,
+// and signal a serve that had not started (CI saw status 130 and the previous run's output).
 RunResult serve_then_interrupt(const fs::path& dir, const fs::path& corpus, const std::string& options) {
-  fs::path out = dir / "serve.out";
+  static int runs = 0;
+  fs::path out = dir / ("serve-" + std::to_string(++runs) + ".out");
+  REQUIRE(!fs::exists(out));
   std::string command = site::shell_arg(anthology_binary()) + " serve --port 0" + options + " --corpus " + site::shell_arg(corpus) +
                         " --index " + site::shell_arg(dir / "index.db") + " > " + site::shell_arg(out) + " 2>&1 & p=$!; " +
                         "for i in $(seq 1200); do grep -q \"Ctrl-C to stop\" " + site::shell_arg(out) +
