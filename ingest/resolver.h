@@ -39,7 +39,10 @@ class NoteResolver {
   graph::LinkIndex links_;
   mutable graph::LinkMemo memo_{links_};  // what references named, for the next notes that write them
   const std::set<std::string>& rules_off_;
-  std::unordered_map<std::string, const Note*> unreadable_;  // folded ids of notes kept out of the graph
+  // The note left out of the graph (S001, S005, S006, S008) that a reference names by its id or file
+  // name, for the finding that says so; nullptr when none.
+  const Note* left_out(std::string_view written) const;
+  std::unordered_map<std::string, const Note*> left_out_;  // by folded id and folded file stem
 };
 
 }  // namespace anth::ingest
