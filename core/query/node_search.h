@@ -36,7 +36,7 @@ struct NodeFilter {
 
 // Columns id, kind, year, status, title; sorted by the sort key, then naturally by id (relevance:
 // best first, by BM25 with titles weighted over bodies).
-// `db` is a QueryDb's (query_db.h), which ranks with anth_bm25.
+// `db` is a QueryDb's (query_db.h), which ranks with anth_rank.
 util::Expected<ResultTable> find_nodes(sqlite3* db, const NodeFilter& filter);
 
 // The user's text as a safe FTS5 query: every word, or "quoted phrase", becomes a quoted FTS5 string

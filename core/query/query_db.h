@@ -1,8 +1,8 @@
 #pragma once
 // A read-only connection to the index for the query commands (query, show, path, neighbors, origin,
 // export). Opened with SQLITE_OPEN_READONLY, so SQLite itself refuses any write; the schema version is
-// checked, ids sort naturally (LIT-9 before LIT-10) with the `natural_id` collation, and `anth_bm25`
-// ranks the full-text table (fts_bm25.h).
+// checked, ids sort naturally (LIT-9 before LIT-10) with the `natural_id` collation, and `anth_bm25` and
+// `anth_rank` rank the full-text table (fts_bm25.h).
 #include <chrono>
 #include <filesystem>
 #include <memory>

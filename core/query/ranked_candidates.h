@@ -1,7 +1,7 @@
 #pragma once
 // FTS5's best-ranked documents for a MATCH, as `query --text --limit N` needs them (node_search.cpp):
 // BM25 over every matching document (at 100,000 notes a common word matches most of them), scored by
-// anth_bm25 (fts_bm25.h) and sorted as rowids, so that only the best few hundred ids are read.
+// anth_rank (fts_bm25.h) and sorted as rowids, so that only the best few hundred ids are read.
 #include <string>
 #include <vector>
 
@@ -11,13 +11,15 @@ struct sqlite3;
 
 namespace anth::query {
 
-// A `search` row's relevance in SQL: bm25 with the column weights id (unindexed) 0, title 4, body 1,
-// authors 2. On a QueryDb's connection, which has anth_bm25.
-inline constexpr const char* relevance_sql = "anth_bm25(search, 0.0, 4.0, 1.0, 2.0)";
+// A `search` row's relevance in SQL: BM25 within each column (anth_rank, fts_bm25.h), weighted id
+// (unindexed) 0, title 6, body 1, authors 2. A title saturates on its own now, so its weight is what a
+// title match can add: at 4, "attention entropy" ranked a paper whose longer title and body hold both
+// words above the glossary term titled so (tests/query/query_command_test.cpp).
+inline constexpr const char* relevance_sql = "anth_rank(search, 0.0, 6.0, 1.0, 2.0)";
 
 struct Candidate {
   std::string id;
-  double score;  // FTS5's bm25: lower is better
+  double score;  // anth_rank's, as FTS5's bm25: lower is better
 };
 
 struct RankedCandidates {

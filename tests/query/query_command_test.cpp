@@ -180,3 +180,29 @@ TEST_CASE("query: query --help shows the filters and examples", "[query]") {
   CHECK(r.out.find("examples:\n  anthology query --kind sota --status adopted\n") != std::string::npos);
   CHECK(r.out.find("nothing matched (like grep)") != std::string::npos);
 }
+
+// Relevance is BM25 within each column (core/query/fts_bm25.h, anth_rank): a note titled with the
+// words comes before notes that repeat them in long bodies (FTS5's bm25() put the release notes
+// first), or hold them in a longer title (anth_rank with the title weighted 4 put LIT-521 first).
+TEST_CASE("query: --text ranks the note titled with the words first", "[query][cli]") {
+  QueryCorpus corpus;
+  RunResult r = corpus.run("query --text \"attention entropy\" --format ids --limit 1");
+  INFO(r.err);
+  CHECK(r.out == "attention-entropy\n");
+  r = corpus.run("query --text entropy --format ids --limit 1");
+  CHECK(r.out == "attention-entropy\n");
+  // As in Obsidian's help vault: the page Canvas, and release notes that name canvas often.
+  const char* filler[] = {"the", "notes", "view", "link", "file", "editor", "plugin", "sync", "theme", "graph", "search"};
+  auto words = [&](int count, int every) {
+    std::string out;
+    for (int k = 0; k < count; ++k) out += std::string(every && k % every == 0 ? "canvas" : filler[(k * 7) % 11]) + " ";
+    return out + "\n";
+  };
+  TempDir dir;
+  dir.write("pages/Canvas.md", "A canvas holds cards. " + words(120, 0));
+  for (int i = 1; i <= 6; ++i) dir.write("pages/Release " + std::to_string(i) + ".md", words(200, 12));
+  for (int i = 1; i <= 20; ++i) dir.write("pages/Other " + std::to_string(i) + ".md", "Nothing to see here.\n");
+  r = run("cd '" + dir.path().string() + "' && '" + anthology_binary().string() + "' query --text canvas --format ids --limit 2");
+  INFO(r.err);
+  CHECK(r.out.substr(0, r.out.find('\n') + 1) == "pages.canvas\n");
+}
