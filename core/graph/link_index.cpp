@@ -34,12 +34,26 @@ void closest_first(std::vector<F>& files) {
   });
 }
 
-// Of files sorted closest first, the first whose path is `key` or ends with "/key".
 template <class F>
-const F* first_fitting(const std::vector<F>& files, std::string_view key) {
-  for (const F& f : files)
-    if (f.path == key || (f.path.ends_with(key) && f.path[f.path.size() - key.size() - 1] == '/')) return &f;
-  return nullptr;
+bool fits(const F& f, std::string_view key) {
+  return f.path == key || (f.path.ends_with(key) && f.path[f.path.size() - key.size() - 1] == '/');
+}
+
+// Of files sorted closest first, those whose path is `key` or ends with "/key": the one in `folder`
+// (the linking note's, folded) when one is, else the first. Obsidian prefers the file beside the
+// linking note to one closer to the root (observed on Obsidian 1.13.7 through getFirstLinkpathDest).
+template <class F>
+const F* first_fitting(const std::vector<F>& files, std::string_view key, std::string_view folder) {
+  const F* first = nullptr;
+  for (const F& f : files) {
+    if (!fits(f, key)) continue;
+    if (!first) first = &f;
+    if (files.size() == 1) break;
+    std::string_view in = f.path.substr(0, f.path.size() - last_segment(f.path).size());
+    if (!in.empty()) in.remove_suffix(1);
+    if (in == folder) return &f;
+  }
+  return first;
 }
 
 }  // namespace
@@ -83,8 +97,10 @@ std::uint32_t LinkIndex::place(std::string_view written, LinkFrom from) const {
   }
   if (key.starts_with('/')) key = join_relative({}, key);
   if (auto it = paths_.find(key); it != paths_.end()) return it->second;
-  if (auto it = names_.find(std::string(last_segment(key))); it != names_.end())
-    if (const File* f = first_fitting(it->second, key)) return f->note;
+  if (auto it = names_.find(std::string(last_segment(key))); it != names_.end()) {
+    const std::string folder = it->second.size() > 1 ? util::fold_case(folder_of(from.path)) : std::string();
+    if (const File* f = first_fitting(it->second, key, folder)) return f->note;
+  }
   if (auto it = ids_.find(key); it != ids_.end()) return it->second;
   if (auto it = named_.find(key); it != named_.end()) return it->second;
   return nowhere;
@@ -96,11 +112,21 @@ bool LinkIndex::reads_folder(std::string_view written, LinkFrom from) {
   return from.relative_first || key.starts_with("./") || key.starts_with("../");
 }
 
+bool LinkIndex::shared_name(std::string_view written) const {
+  std::string key = util::fold_case(util::trim(written));
+  if (key.ends_with(".md")) key.resize(key.size() - 3);
+  if (key.starts_with('/') || paths_.count(key)) return false;
+  auto it = names_.find(std::string(last_segment(key)));
+  if (it == names_.end() || it->second.size() < 2) return false;
+  return std::count_if(it->second.begin(), it->second.end(), [&](const File& f) { return fits(f, key); }) > 1;
+}
+
 std::uint32_t LinkMemo::place(std::string_view written, LinkFrom from) {
   if (LinkIndex::reads_folder(written, from)) return links_.place(written, from);
-  if (auto it = places_.find(written); it != places_.end()) return it->second;
+  if (auto it = places_.find(written); it != places_.end())
+    return it->second == by_folder ? links_.place(written, from) : it->second;
   std::uint32_t at = links_.place(written, from);
-  places_.emplace(std::string(written), at);
+  places_.emplace(std::string(written), links_.shared_name(written) ? by_folder : at);
   return at;
 }
 
@@ -128,7 +154,7 @@ const Attachment* LinkIndex::attachment(std::string_view written, LinkFrom from)
     if (const Attachment* a = at(in_folder)) return a;
   }
   if (auto it = attachment_names_.find(std::string(last_segment(key))); it != attachment_names_.end())
-    if (const AttachmentFile* f = first_fitting(it->second, key)) return f->attachment;
+    if (const AttachmentFile* f = first_fitting(it->second, key, folder)) return f->attachment;
   return nullptr;
 }
 

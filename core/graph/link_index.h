@@ -3,8 +3,9 @@
 // "Projects/Roadmap", "../People/Ada Lovelace.md", "Zhai et al.") names a note, the way Obsidian
 // resolves links (docs/format.md, "Links"). In order: a path relative to the linking note's folder
 // (a markdown link's, or a wikilink's that starts with "./" or "../"); a path from the vault's root;
-// a file name or the end of a path ("Roadmap", "Old/Roadmap"), where several files match the one
-// closest to the root (fewest folders, then the shortest path, then by path); an id; a title or alias.
+// a file name or the end of a path ("Roadmap", "Old/Roadmap"), where several files match the one in the
+// linking note's folder, else the one closest to the root (fewest folders, then the shortest path, then
+// by path); an id; a title or alias.
 // All compared with Unicode's case folding (core/util/case_fold). Ingest's resolver resolves
 // relations and body links with it; whoever needs to resolve a written reference later asks it too.
 // Attachments (files that are not notes) are found the same way, and in Obsidian's attachment folder.
@@ -44,6 +45,9 @@ class LinkIndex {
   // Whether what `written` names may depend on the linking note's folder: a path relative to it, or
   // any destination read relative first (LinkMemo asks).
   static bool reads_folder(std::string_view written, LinkFrom from);
+  // Whether `written` is a file name or path end that several notes' files fit, none by its whole path:
+  // which one it names then depends on the linking note's folder.
+  bool shared_name(std::string_view written) const;
 
   // The attachment a written reference names (nullptr when none), Obsidian's way: a path relative to
   // the linking note's folder (as for notes), a path from the root, a file in the attachment folder
@@ -87,6 +91,7 @@ class LinkMemo {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
   };
+  static constexpr std::uint32_t by_folder = LinkIndex::nowhere - 1;  // a shared name: asked each time
   const LinkIndex& links_;
   std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> places_;  // by the reference as written
 };

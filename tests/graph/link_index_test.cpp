@@ -115,3 +115,36 @@ TEST_CASE("link index: attachments by path, in the attachment folder, by name cl
   const anth::Attachment* a = beside.attachment("beside.png", {"Notes/Note.md", false});
   CHECK((a && a->path == "Notes/pics/beside.png"));  // "./pics": below the linking note's folder
 }
+
+// Obsidian's tie-break, observed on Obsidian 1.13.7 through getFirstLinkpathDest (and written down by
+// other tools that map Obsidian's links): a whole path wins, then the file in the linking note's own
+// folder (an ancestor's counts for nothing), then the file closest to the root.
+TEST_CASE("link index: a name several files share goes to the one beside the linking note first", "[graph][links]") {
+  anth::Corpus c = vault({{"Tags.md", "tags"}, {"en/Tags.md", "en.tags"}, {"km/Plugins/Tags.md", "km.plugins.tags"},
+                          {"en/Guide/Tags.md", "en.guide.tags"}, {"en/Guide/Start.md", "en.guide.start"},
+                          {"de/Start.md", "de.start"}, {"de/Deep/Start.md", "de.deep.start"}});
+  anth::graph::LinkIndex links(c);
+  using From = anth::graph::LinkFrom;
+  CHECK(links.resolve("Tags", From{"en/Guide/Start.md"}) == "tags");  // "Tags" is a whole path: the root's, even so
+  CHECK(links.resolve("Guide/Tags", From{"en/Guide/Start.md"}) == "en.guide.tags");
+  CHECK(links.resolve("Start", From{"de/Deep/Note.md"}) == "de.deep.start");
+  CHECK(links.resolve("Start", From{"de/Deep/More/Note.md"}) == "de.start");  // an ancestor's folder counts for nothing
+  CHECK(links.resolve("Start", From{"fr/Note.md"}) == "de.start");            // none beside: closest to the root
+  CHECK(links.resolve("Start") == "de.start");
+  CHECK(links.resolve("Guide/Tags", From{"km/Plugins/x.md"}) == "en.guide.tags");  // a path's end fits one file
+  // The memo resolves a shared name again for each folder, and a name with one file once.
+  anth::graph::LinkMemo memo(links);
+  CHECK(memo.resolve("Start", From{"de/Deep/Note.md"}) == "de.deep.start");
+  CHECK(memo.resolve("Start", From{"de/Note.md"}) == "de.start");
+  CHECK(memo.resolve("Start", From{"de/Deep/Other.md"}) == "de.deep.start");
+  CHECK(links.shared_name("Start"));
+  CHECK_FALSE(links.shared_name("Tags"));  // a whole path
+  CHECK_FALSE(links.shared_name("Guide/Tags"));
+  // Attachments the same way.
+  anth::Corpus a = vault({{"Notes/Note.md", "notes.note"}, {"Other/Note.md", "other.note"}});
+  for (const char* path : {"Zeta/same.png", "Other/same.png", "Aa/Bb/same.png"}) a.attachments.push_back({path, 10, ""});
+  std::sort(a.attachments.begin(), a.attachments.end(), [](const auto& x, const auto& y) { return x.path < y.path; });
+  anth::graph::LinkIndex with(a);
+  CHECK(with.attachment("same.png", From{"Other/Note.md"})->path == "Other/same.png");
+  CHECK(with.attachment("same.png", From{"Notes/Note.md"})->path == "Zeta/same.png");
+}
