@@ -85,7 +85,7 @@ LinkIndex::LinkIndex(const Corpus& corpus) : corpus_(&corpus) {
   }
 }
 
-std::uint32_t LinkIndex::place(std::string_view written, LinkFrom from) const {
+std::uint32_t LinkIndex::place(std::string_view written, LinkFrom from, bool* shared) const {
   std::string key = util::fold_case(util::trim(written));
   if (key.ends_with(".md")) key.resize(key.size() - 3);
   if (key.empty()) return nowhere;
@@ -98,8 +98,11 @@ std::uint32_t LinkIndex::place(std::string_view written, LinkFrom from) const {
   if (key.starts_with('/')) key = join_relative({}, key);
   if (auto it = paths_.find(key); it != paths_.end()) return it->second;
   if (auto it = names_.find(std::string(last_segment(key))); it != names_.end()) {
-    const std::string folder = it->second.size() > 1 ? util::fold_case(folder_of(from.path)) : std::string();
-    if (const File* f = first_fitting(it->second, key, folder)) return f->note;
+    const std::vector<File>& files = it->second;
+    const std::string folder = files.size() > 1 ? util::fold_case(folder_of(from.path)) : std::string();
+    if (shared && files.size() > 1)
+      *shared = std::count_if(files.begin(), files.end(), [&](const File& f) { return fits(f, key); }) > 1;
+    if (const File* f = first_fitting(files, key, folder)) return f->note;
   }
   if (auto it = ids_.find(key); it != ids_.end()) return it->second;
   if (auto it = named_.find(key); it != named_.end()) return it->second;
@@ -113,20 +116,18 @@ bool LinkIndex::reads_folder(std::string_view written, LinkFrom from) {
 }
 
 bool LinkIndex::shared_name(std::string_view written) const {
-  std::string key = util::fold_case(util::trim(written));
-  if (key.ends_with(".md")) key.resize(key.size() - 3);
-  if (key.starts_with('/') || paths_.count(key)) return false;
-  auto it = names_.find(std::string(last_segment(key)));
-  if (it == names_.end() || it->second.size() < 2) return false;
-  return std::count_if(it->second.begin(), it->second.end(), [&](const File& f) { return fits(f, key); }) > 1;
+  bool shared = false;
+  place(written, {}, &shared);
+  return shared;
 }
 
 std::uint32_t LinkMemo::place(std::string_view written, LinkFrom from) {
   if (LinkIndex::reads_folder(written, from)) return links_.place(written, from);
   if (auto it = places_.find(written); it != places_.end())
     return it->second == by_folder ? links_.place(written, from) : it->second;
-  std::uint32_t at = links_.place(written, from);
-  places_.emplace(std::string(written), links_.shared_name(written) ? by_folder : at);
+  bool shared = false;
+  std::uint32_t at = links_.place(written, from, &shared);
+  places_.emplace(std::string(written), shared ? by_folder : at);
   return at;
 }
 

@@ -40,7 +40,9 @@ class LinkIndex {
   std::string_view resolve(std::string_view written) const { return resolve(written, LinkFrom{}); }
   // The same as a place in corpus.notes (`nowhere` when none), and the id at a place.
   static constexpr std::uint32_t nowhere = UINT32_MAX;
-  std::uint32_t place(std::string_view written, LinkFrom from) const;
+  // `shared`, when given, is set when the name is one several files fit, none by its whole path
+  // (shared_name), so that which one it names depends on `from`'s folder.
+  std::uint32_t place(std::string_view written, LinkFrom from, bool* shared = nullptr) const;
   std::string_view id_of(std::uint32_t place) const { return place == nowhere ? std::string_view() : id_at(place); }
   // Whether what `written` names may depend on the linking note's folder: a path relative to it, or
   // any destination read relative first (LinkMemo asks).
