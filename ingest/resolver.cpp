@@ -52,6 +52,12 @@ void resolve_body_links(Note& note, const graph::LinkIndex& links, graph::LinkMe
 std::string left_out_words(const Note& left_out) { return left_out.path + " is left out of the graph (see the error there)"; }
 RelatedLocation left_out_place(const Note& left_out) { return {{left_out.path, 1, 1}, "left out of the graph"}; }
 
+// R002 for `what` ("wikilink [[X]]", ...) naming no note, and which left-out note it names if any.
+Diagnostic no_note(const std::string& what, const Location& where, const Note* left_out) {
+  if (!left_out) return make("R002", where, what + " resolves to no note");
+  return make("R002", where, what + " resolves to no note: " + left_out_words(*left_out), {left_out_place(*left_out)});
+}
+
 // A body link or embed that names no note: fine when it names an attachment the site may copy; S008
 // when the attachment may not be copied; R002 when it names nothing, or only a note left out of the graph.
 void check_unresolved_mention(const Relation& r, const Note& note, const graph::LinkIndex& links, const Note* left_out,
@@ -63,26 +69,18 @@ void check_unresolved_mention(const Relation& r, const Note& note, const graph::
       out.push_back(make("S008", r.where, "attachment " + a->path + " named by " + written + " " + a->refused + ": not copied into the site"));
     return;
   }
-  if (left_out) {
-    out.push_back(make("R002", r.where, written + " resolves to no note: " + left_out_words(*left_out), {left_out_place(*left_out)}));
-    return;
-  }
-  out.push_back(make("R002", r.where,
-                     graph::names_attachment(r.written) ? written + " names an attachment that is not in the vault"
-                                                 : written + " resolves to no note"));
+  if (!left_out && graph::names_attachment(r.written))
+    out.push_back(make("R002", r.where, written + " names an attachment that is not in the vault"));
+  else
+    out.push_back(no_note(written, r.where, left_out));
 }
 
-// A frontmatter link outside the schema (property_links.h): an edge when it names a note, R002 when
-// it names none; one to the note itself is no edge.
-void resolve_property(Relation& r, const Note& note, graph::LinkMemo& memo, const Note* left_out, bool report,
-                      std::vector<Diagnostic>& out) {
+// A frontmatter link outside the schema (property_links.h): an edge when it names a note; false when
+// it names none (R002, made by the caller). One to the note itself is no edge.
+bool resolve_property(Relation& r, const Note& note, graph::LinkMemo& memo) {
   std::string target(memo.resolve(r.written, {note.path}));
-  if (target.empty() && report) {
-    std::string message = "wikilink [[" + r.written + "]] in `" + r.kind + "` resolves to no note";
-    if (!left_out) out.push_back(make("R002", r.where, std::move(message)));
-    else out.push_back(make("R002", r.where, message + ": " + left_out_words(*left_out), {left_out_place(*left_out)}));
-  }
   r.to = target == note.id ? "" : target;
+  return !target.empty();
 }
 
 }  // namespace
@@ -120,7 +118,8 @@ void NoteResolver::resolve(Note& note, std::vector<Diagnostic>& out) const {
   };
   for (Relation& r : note.relations) {
     if (r.origin == Origin::Property) {
-      resolve_property(r, note, memo_, left_out(r.written), report_broken, out);
+      if (!resolve_property(r, note, memo_) && report_broken)
+        out.push_back(no_note("wikilink [[" + r.written + "]] in `" + r.kind + "`", r.where, left_out(r.written)));
       continue;
     }
     const std::uint32_t at = memo_.place(r.written, {note.path, r.origin == Origin::Link});

@@ -48,10 +48,7 @@ const F* first_fitting(const std::vector<F>& files, std::string_view key, std::s
   for (const F& f : files) {
     if (!fits(f, key)) continue;
     if (!first) first = &f;
-    if (files.size() == 1) break;
-    std::string_view in = f.path.substr(0, f.path.size() - last_segment(f.path).size());
-    if (!in.empty()) in.remove_suffix(1);
-    if (in == folder) return &f;
+    if (folder_of(f.path) == folder) return &f;
   }
   return first;
 }

@@ -49,7 +49,6 @@ int count_row(const Fts5ExtensionApi*, Fts5Context*, void* count) {
   return SQLITE_OK;
 }
 
-// The statistics of the query the cursor runs, made on its first row as bm25() makes them.
 // anth_rank's per-column statistics, added to a query's (anth_bm25 and anth_rank may share a cursor).
 bool add_column_stats(const Fts5ExtensionApi* api, Fts5Context* fts, QueryStats& s) {
   if (s.per_column) return true;
@@ -67,6 +66,7 @@ bool add_column_stats(const Fts5ExtensionApi* api, Fts5Context* fts, QueryStats&
   return true;
 }
 
+// The statistics of the query the cursor runs, made on its first row as bm25() makes them.
 QueryStats* stats_of(const Fts5ExtensionApi* api, Fts5Context* fts, bool per_column) {
   if (auto* kept = static_cast<QueryStats*>(api->xGetAuxdata(fts, 0)))
     return !per_column || add_column_stats(api, fts, *kept) ? kept : nullptr;
@@ -162,9 +162,13 @@ int row_length(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* c
     s.blocks = read_block(s, sqlite3_context_db_handle(ctx), rowid);
     if (s.blocks && in_block()) return from_block();
   }
-  for (int c = 0; s.per_column && c < s.columns; ++c)
+  if (!s.per_column) return api->xColumnSize(fts, -1, &length);
+  length = 0;  // the row's length is its columns' together
+  for (int c = 0; c < s.columns; ++c) {
     if (int rc = api->xColumnSize(fts, c, &s.column_lengths[c]); rc != SQLITE_OK) return rc;
-  return api->xColumnSize(fts, -1, &length);
+    length += s.column_lengths[c];
+  }
+  return SQLITE_OK;
 }
 
 void anth_bm25(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, int count, sqlite3_value** weights) {
