@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/node_operand.h"
 #include "cli/query_index.h"
 #include "cli/session.h"
 #include "core/query/graph_walk.h"
@@ -33,10 +34,12 @@ int run_neighbors(const Args& args) {
   if (!db) return usage_error("neighbors", db.error());
   auto g = query::graph_from_index(db->handle());
   if (!g) return usage_error("neighbors", g.error());
-  const std::string& id = spec->id;
-  auto v = g->graph->vertex(id);
+  auto id = node_operand(db->handle(), spec->id, "neighbors");
+  if (!id) return usage_error("neighbors", id.error());
+  if (!*id) return 1;
+  auto v = g->graph->vertex(**id);
   if (!v) {
-    std::cerr << "anthology neighbors: " << query::no_node_message(db->handle(), id) << "\n";
+    std::cerr << "anthology neighbors: " << query::no_node_message(db->handle(), **id) << "\n";
     return 1;
   }
   auto hops = query::neighbor_hops(*g->graph, *v, depth, *relations);

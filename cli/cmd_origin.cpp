@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/node_operand.h"
 #include "cli/query_index.h"
 #include "cli/session.h"
 #include "core/query/provenance.h"
@@ -24,10 +25,13 @@ int run_origin(const Args& args) {
   std::string format = args.get("--format").value_or("text");
   if (format != "text" && format != "json")
     return usage_error("origin", "--format must be text or json, not '" + format + "'");
-  const std::string& id = spec->id;
 
   auto db = open_query_index(args);
   if (!db) return usage_error("origin", db.error());
+  auto named = node_operand(db->handle(), spec->id, "origin");
+  if (!named) return usage_error("origin", named.error());
+  if (!*named) return 1;
+  const std::string& id = **named;
   auto provenance = query::load_provenance(db->handle(), id);
   if (!provenance) return usage_error("origin", provenance.error());
   if (!*provenance) {

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/node_operand.h"
 #include "cli/query_index.h"
 #include "cli/session.h"
 #include "core/query/graph_walk.h"
@@ -29,9 +30,12 @@ int run_path(const Args& args) {
   if (!g) return usage_error("path", g.error());
   std::size_t ends[2];
   for (int i = 0; i < 2; ++i) {
-    auto v = g->graph->vertex(args.positionals[i]);
+    auto id = node_operand(db->handle(), args.positionals[i], "path");
+    if (!id) return usage_error("path", id.error());
+    if (!*id) return 1;
+    auto v = g->graph->vertex(**id);
     if (!v) {
-      std::cerr << "anthology path: " << query::no_node_message(db->handle(), args.positionals[i]) << "\n";
+      std::cerr << "anthology path: " << query::no_node_message(db->handle(), **id) << "\n";
       return 1;
     }
     ends[i] = *v;

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/node_operand.h"
 #include "cli/query_index.h"
 #include "cli/session.h"
 #include "core/query/node_details.h"
@@ -52,13 +53,12 @@ int run_query(const Args& args) {
   auto db = open_query_index(args);
   if (!db) return usage_error("query", db.error());
 
-  for (const std::string& id : spec->named_ids()) {
-    auto ref = query::has_node(db->handle(), id);
-    if (!ref) return usage_error("query", ref.error());
-    if (!*ref) {
-      std::cerr << "anthology query: " << query::no_node_message(db->handle(), id) << "\n";
-      return 1;
-    }
+  for (std::string* named : {&spec->filter.introduced_by, &spec->filter.source}) {
+    if (named->empty()) continue;
+    auto id = node_operand(db->handle(), *named, "query");
+    if (!id) return usage_error("query", id.error());
+    if (!*id) return 1;
+    *named = **id;
   }
 
   if (sql) return run_sql(db->handle(), *sql, *format, *limits);
