@@ -9,6 +9,7 @@
 
 #include "core/index/index.h"
 #include "core/index/sqlite_util.h"
+#include "ingest/note_parser.h"
 #include "ingest/scan.h"
 
 namespace anth::ingest {
@@ -66,6 +67,19 @@ std::string stale_files(sqlite3* db, const std::filesystem::path& root) {
   return {};
 }
 
+// An index whose parses another version of the parser made (anthology was upgraded since) holds what
+// that version read: the next ingest parses every note again, so a query must not answer before it.
+// Every parse of an ingest has one parser version, so one row tells.
+std::string other_parser(sqlite3* db) {
+  index::detail::Statement q(db, "SELECT json_extract(parse, '$.key') FROM files WHERE parse IS NOT NULL LIMIT 1");
+  if (auto ready = q.ready(); !ready) return ready.error();
+  auto row = q.next();
+  if (!row) return row.error();
+  if (!*row) return {};
+  const std::string current = "parser " + std::to_string(parser_version) + ";";
+  return q.column_text(0).starts_with(current) ? std::string() : "its notes were read by another version of anthology";
+}
+
 }  // namespace
 
 std::optional<Freshness> parse_freshness(std::string_view name) {
@@ -78,6 +92,7 @@ std::optional<Freshness> parse_freshness(std::string_view name) {
 
 std::string staleness(sqlite3* db, const std::filesystem::path& root, Freshness mode) {
   if (mode == Freshness::Off) return {};
+  if (std::string other = other_parser(db); !other.empty()) return other;
   std::string stamps = meta_folders(db);
   if (mode == Freshness::Auto)
     mode = !stamps.empty() && stamped_file_count(stamps) > auto_files_limit ? Freshness::Folders : Freshness::Files;

@@ -51,7 +51,8 @@ util::Expected<NodeFilter> node_filter(const FlagValues& flags) {
     if (!kind) return util::failure(not_one_of("kind", k, kind_words()));
     f.kinds.emplace_back(kind_name(*kind));
   }
-  f.tags = comma_list(every(flags, "--tag"));
+  // A tag as a note writes it inline (#statistics) is the tag (statistics), as Obsidian reads it.
+  for (std::string& t : comma_list(every(flags, "--tag"))) f.tags.push_back(t.starts_with('#') ? t.substr(1) : std::move(t));
   const std::vector<std::string> statuses = status_words();
   for (const std::string& s : comma_list(every(flags, "--status"))) {
     if (std::find(statuses.begin(), statuses.end(), s) == statuses.end()) return util::failure(not_one_of("status", s, statuses, "statuses"));

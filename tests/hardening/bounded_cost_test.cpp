@@ -172,9 +172,10 @@ TEST_CASE("bounded cost: a million list entries lint in seconds, cut at the list
   }
 }
 
-TEST_CASE("bounded cost: de-duplicating a list of 1,000,000 authors is linear", "[hardening][cost]") {
+TEST_CASE("bounded cost: de-duplicating a list of 1,000,000 aliases is linear", "[hardening][cost]") {
   // The de-duplication itself, past the binary's list limit (which the case above checks), at ten times
-  // the 100,000 entries that took 39 s: a quadratic one takes hours here.
+  // the 100,000 entries that took 39 s: a quadratic one takes hours here. Aliases: authors who share a
+  // name are each kept (ingest/field_validation.cpp), so theirs is no de-duplication.
   anth::Note note;
   note.path = "lit/LIT-2.md";
   auto field = [](std::string key, std::vector<std::string> values, anth::Field::Shape shape) {
@@ -185,15 +186,16 @@ TEST_CASE("bounded cost: de-duplicating a list of 1,000,000 authors is linear", 
     for (std::string& v : values) f.items.push_back({std::move(v), f.where});
     return f;
   };
-  std::vector<std::string> authors;
-  for (int i = 0; i < 1000000; ++i) authors.push_back("Author " + std::to_string(i % 999999));
+  std::vector<std::string> aliases;
+  for (int i = 0; i < 1000000; ++i) aliases.push_back("Alias " + std::to_string(i % 999999));
   note.fields = {field("id", {"LIT-2"}, anth::Field::Shape::Scalar), field("title", {"Long"}, anth::Field::Shape::Scalar),
-                 field("year", {"2021"}, anth::Field::Shape::Scalar), field("authors", std::move(authors), anth::Field::Shape::List)};
+                 field("year", {"2021"}, anth::Field::Shape::Scalar), field("authors", {"A"}, anth::Field::Shape::List),
+                 field("aliases", std::move(aliases), anth::Field::Shape::List)};
   std::vector<anth::Diagnostic> out;
   std::clock_t start = std::clock();
   anth::ingest::apply_schema(note, "LIT-2", {}, out);
   double cpu = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
-  WARN("apply_schema of 1,000,000 authors: cpu " << cpu << " s");
-  CHECK(note.authors.size() == 999999);
+  WARN("apply_schema of 1,000,000 aliases: cpu " << cpu << " s");
+  CHECK(note.aliases.size() == 999999);
   CHECK(cpu < time_limit(5));
 }

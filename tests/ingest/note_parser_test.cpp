@@ -170,3 +170,13 @@ TEST_CASE("wikilinks in inline fields that are no relation of the kind are menti
   REQUIRE(p.note.relations_of("cites").size() == 1);  // a typed relation stays typed, not a mention too
   CHECK(p.note.wikilinks.size() == 4);
 }
+
+// Two authors may share a name (the BitNet paper has two "H Wang"s): both are kept, in order; a tag or
+// an alias written twice is still one.
+TEST_CASE("authors who share a name are each kept, in order", "[ingest]") {
+  ParsedNote p = parse_note("lit/LIT-1.md",
+                            "---\ntitle: T\nauthors: [H Wang, S Ma, H Wang]\nyear: 2023\ntags: [a, a]\naliases: [X, X]\n---\n");
+  CHECK(p.note.authors == std::vector<std::string>{"H Wang", "S Ma", "H Wang"});
+  CHECK(p.note.tags == std::vector<std::string>{"a"});
+  CHECK(p.note.aliases == std::vector<std::string>{"X"});
+}

@@ -151,3 +151,23 @@ TEST_CASE("export: csl-json has one item per paper with its fields", "[query][ex
   CHECK(h["DOI"] == "10.1000/a<b>");
   CHECK(h["type"] == "article-journal");
 }
+
+// Found on a real bibliography: the BibTeX, CSL-JSON, the authors table and `show` had one "H Wang"
+// of the BitNet paper's two.
+TEST_CASE("export: authors who share a name are each in the record", "[query][export]") {
+  QueryCorpus corpus;
+  std::ofstream(corpus.path() / "lit" / "LIT-778.md")
+      << "---\nid: LIT-778\ntitle: \"BitNet: scaling 1-bit transformers\"\nauthors: [H Wang, S Ma, H Wang, L Ma]\nyear: 2023\n---\nA paper.\n";
+  RunResult csl = corpus.run("export --format csl-json");
+  REQUIRE(csl.status == 0);
+  std::vector<std::string> families;
+  for (const auto& item : nlohmann::json::parse(csl.out))
+    if (item["id"] == "LIT-778")
+      for (const auto& a : item["author"]) families.push_back(a["family"].get<std::string>());
+  CHECK(families == std::vector<std::string>{"Wang", "Ma", "Wang", "Ma"});
+  RunResult rows = corpus.run("query --sql \"SELECT group_concat(name, '|') FROM (SELECT name FROM authors WHERE node = 'LIT-778' ORDER BY position)\" --format csv");
+  INFO(rows.err);
+  CHECK(rows.out.find("H Wang|S Ma|H Wang|L Ma") != std::string::npos);
+  RunResult bib = corpus.run("export --format bibtex");
+  CHECK(bib.out.find("H Wang and S Ma and H Wang and L Ma") != std::string::npos);
+}

@@ -1,9 +1,11 @@
 // How far a query looks before answering from the index (--freshness, ingest/freshness.h).
 #include <catch2/catch.hpp>
+#include <sqlite3.h>
 
 #include <chrono>
 #include <fstream>
 
+#include "ingest/note_parser.h"
 #include "ingest/scan.h"
 #include "tests/query/query_fixture.h"
 
@@ -89,6 +91,26 @@ TEST_CASE("scan: folder stamps change when a note is added, not when one is rewr
   CHECK_FALSE(folders_unchanged(dir.path(), stamps));
   CHECK_FALSE(folders_unchanged(dir.path(), ""));
   CHECK(stamped_file_count("garbage") == 0);
+}
+
+// Found when authors who share a name stopped being merged (parser 15): `query` and `show` went on
+// answering from an index the previous binary had made, with the merged authors, until a build.
+TEST_CASE("freshness: an index whose notes an older parser read is stale, whatever the files", "[query]") {
+  QueryCorpus corpus;
+  REQUIRE(corpus.run("query --format ids").status == 0);
+  const std::string previous = "parser " + std::to_string(parser_version - 1) + ";";
+  const std::string older = "UPDATE files SET parse = replace(parse, '\"parser " + std::to_string(parser_version) + ";', '\"" + previous + "')";
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(corpus.index().c_str(), &db) == SQLITE_OK);
+  CHECK(sqlite3_exec(db, older.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+  // How many notes the older parser's reading still describes, as each freshness answers.
+  auto older_parses = [&](const std::string& freshness) {
+    return corpus.run("query --sql \"select count(*) as n from files where json_extract(parse, '$.key') like '" + previous +
+                      "%'\" --format csv --freshness " + freshness).out;
+  };
+  CHECK(older_parses("off") != "n\n0\n");
+  CHECK(older_parses("folders") == "n\n0\n");  // read again before the answer
 }
 
 }  // namespace anth::test

@@ -56,6 +56,8 @@ TEST_CASE("query spec: every filter of query is accepted, as on the command line
   CHECK(parse_query_block("query --limit=2 --kind=sota", "")->filter.limit == 2);
   CHECK(parse_query_block("anthology query --kind sota", "")->filter.kinds == std::vector<std::string>{"SOTA"});
   CHECK(parse_query_block("query", "")->filter.kinds.empty());
+  // A tag as written inline in a note: found on a real vault, where --tag "#statistics" found nothing.
+  CHECK(parse_query_block("query --tag '#statistics,#a/b' --tag c", "")->filter.tags == std::vector<std::string>{"statistics", "a/b", "c"});
 }
 
 TEST_CASE("query spec: --sql, neighbors and origin", "[query][spec]") {
