@@ -24,18 +24,19 @@ struct Format {
   const char* name;
   Writer write;
   bool needs_fields;  // authors, doi, venue, url and every field as written (core/query/note_fields.h)
+  bool bibliography;  // the papers alone (render/exchange/bibliography.h), which its summary counts
 };
 
 void graph_json(const graph::Graph& g, std::ostream& out) { render::query::write_graph_json(g, out); }
 
 constexpr Format formats[] = {
-    {"json", graph_json, false},
-    {"graphml", graph::write_graphml, false},
-    {"dot", graph::write_dot, false},
-    {"bibtex", render::exchange::write_bibtex, true},
-    {"csl-json", render::exchange::write_csl_json, true},
-    {"jsonld", render::exchange::write_jsonld, true},
-    {"turtle", render::exchange::write_turtle, true},
+    {"json", graph_json, false, false},
+    {"graphml", graph::write_graphml, false, false},
+    {"dot", graph::write_dot, false, false},
+    {"bibtex", render::exchange::write_bibtex, true, true},
+    {"csl-json", render::exchange::write_csl_json, true, true},
+    {"jsonld", render::exchange::write_jsonld, true, false},
+    {"turtle", render::exchange::write_turtle, true, false},
 };
 
 }  // namespace
@@ -68,8 +69,14 @@ int run_export(const Args& args) {
   // (core/util/output_file.h).
   fs::path target = *out;
   if (auto written = util::write_output_file(target, text.str()); !written) return usage_error("export", written.error());
-  std::cout << "wrote " << target.string() << " (" << g->graph->vertex_count() << " nodes, "
-            << g->graph->edge_count() << " edges)\n";
+  std::cout << "wrote " << target.string() << " (";
+  // A bibliography holds the papers: a vault of no LIT note gets an empty one, and its summary says so.
+  if (chosen->bibliography) {
+    const std::size_t papers = render::exchange::paper_records(*g->graph).size();
+    std::cout << papers << (papers == 1 ? " paper)\n" : " papers)\n");
+  } else {
+    std::cout << g->graph->vertex_count() << " nodes, " << g->graph->edge_count() << " edges)\n";
+  }
   return 0;
 }
 

@@ -88,3 +88,14 @@ TEST_CASE("query: export refuses an unknown format", "[query]") {
   CHECK(r.status == 2);
   CHECK(r.err == "anthology export: --format must be json, graphml, dot, bibtex, csl-json, jsonld or turtle, not 'gml'\n");
 }
+
+// Found on a real vault of no paper: "wrote refs.bib (771 nodes, 514 edges)" over an empty file.
+TEST_CASE("query: a bibliography's summary counts its papers", "[query]") {
+  QueryCorpus corpus;
+  CHECK(corpus.run("export --format bibtex --out refs.bib").out == "wrote refs.bib (5 papers)\n");
+  CHECK(corpus.run("export --format csl-json --out refs.json").out == "wrote refs.json (5 papers)\n");
+  TempDir empty;
+  empty.write("Only a page.md", "No paper here.\n");
+  RunResult none = run("cd '" + empty.path().string() + "' && '" + anthology_binary().string() + "' export --format bibtex --out refs.bib");
+  CHECK(none.out == "wrote refs.bib (0 papers)\n");
+}
