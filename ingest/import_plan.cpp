@@ -64,25 +64,38 @@ struct Seen {
   }
 };
 
-// A YAML double-quoted scalar: backslash, quote and every control or line-break character escaped.
+// What YAML 1.2 needs instead of the character at text[at] inside a double-quoted scalar, with the
+// character's length in `n`; empty when it may stand as it is. A reader refuses the C0 and C1
+// controls, DEL and the non-characters U+FFFE and U+FFFF unescaped, and folds the line breaks.
+std::string yaml_escape_at(std::string_view text, std::size_t at, std::size_t& n) {
+  auto byte = [&](std::size_t k) { return at + k < text.size() ? static_cast<unsigned char>(text[at + k]) : 0u; };
+  auto hex = [](unsigned code) {
+    char out[8];
+    std::snprintf(out, sizeof out, "\\x%02X", code);
+    return std::string(out);
+  };
+  const unsigned c = byte(0), next = byte(1);
+  n = 1;
+  if (c == '"' || c == '\\') return std::string{'\\', static_cast<char>(c)};
+  if (c == '\n') return "\\n";
+  if (c == '\t') return "\\t";
+  if (c < 0x20 || c == 0x7f) return hex(c);
+  n = 2;
+  if (c == 0xC2 && next == 0x85) return "\\N";                  // NEL
+  if (c == 0xC2 && next >= 0x80 && next <= 0x9F) return hex(next);  // U+0080-U+009F
+  n = 3;
+  if (c == 0xE2 && next == 0x80 && (byte(2) == 0xA8 || byte(2) == 0xA9)) return byte(2) == 0xA8 ? "\\L" : "\\P";
+  if (c == 0xEF && next == 0xBF && (byte(2) == 0xBE || byte(2) == 0xBF)) return byte(2) == 0xBE ? "\\uFFFE" : "\\uFFFF";
+  n = 1;
+  return {};
+}
+
+// A YAML double-quoted scalar that every YAML reader takes back as the same text.
 std::string yaml_string(std::string_view text) {
   std::string out = "\"";
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    auto c = static_cast<unsigned char>(text[i]);
-    if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
-    else if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c < 0x20 || c == 0x7f) {
-      char code[8];
-      std::snprintf(code, sizeof code, "\\x%02X", c);
-      out += code;
-    } else if (text.substr(i).starts_with("\u2028") || text.substr(i).starts_with("\u2029") || text.substr(i).starts_with("\u0085")) {
-      out += text.substr(i).starts_with("\u2028") ? "\\L" : text.substr(i).starts_with("\u2029") ? "\\P" : "\\N";
-      i += text.substr(i).starts_with("\u0085") ? 1 : 2;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
+  for (std::size_t i = 0, n = 1; i < text.size(); i += n)
+    if (std::string escape = yaml_escape_at(text, i, n); !escape.empty()) out += escape;
+    else out += text[i];
   return out + "\"";
 }
 

@@ -5,6 +5,7 @@
 #include "ingest/bibtex_parser.h"
 #include "ingest/imported_paper.h"
 #include "ingest/latex_text.h"
+#include "ingest/note_parser.h"
 
 using namespace anth::ingest;  // the stage under test
 
@@ -156,4 +157,20 @@ TEST_CASE("import note: every id and text is a quoted YAML string", "[ingest][im
   CHECK(text ==
         "---\nid: \"LIT-9\"\ntitle: \"Quote \\\" back \\\\ line\\nend\"\nauthors: [\"A B\"]\nyear: 2016\n"
         "arxiv: \"1607.06450\"\ndoi: \"10.1/x\"\n---\nImported from `refs.bib`, entry `k___x__`.\n");
+}
+
+TEST_CASE("import note: every character YAML refuses raw is escaped, and the title reads back", "[ingest][import]") {
+  // The C1 controls are Windows-1252 read as Latin-1 ("\u0091place\u0092"): libyaml refuses them raw (S001).
+  const std::string title = "Is it \u0091place\u0092?" "\x01\t\n\r\x1f" "\x7f"
+                            "\u0080\u0085\u009f\u00a0\u2028\u2029\ufeff\ufffe\uffff";
+  ImportedPaper p;
+  p.title = title;
+  p.authors = {"A \u0092B"};
+  std::string text = paper_note_text(p, "LIT-9", "refs.bib");
+  CHECK(text.find("title: \"Is it \\x91place\\x92?\\x01\\t\\n\\x0D\\x1F\\x7F\\x80\\N\\x9F\u00a0\\L\\P\ufeff\\uFFFE\\uFFFF\"\n") !=
+        std::string::npos);
+  anth::ParsedNote parsed = parse_note("lit/LIT-9.md", text);
+  for (const anth::Diagnostic& d : parsed.diagnostics) CHECK(d.rule != "S001");
+  CHECK(parsed.note.title == title);
+  CHECK(parsed.note.authors == p.authors);
 }
