@@ -44,7 +44,7 @@ util::Expected<std::vector<ExistingPaper>> corpus_papers(const Args& args, const
   std::vector<ExistingPaper> papers;
   for (const Note& n : g->corpus->notes) {
     highest = std::max(highest, lit_number(n.id));
-    if (n.kind == Kind::Lit) papers.push_back({n.id, n.title, n.doi, n.arxiv});
+    if (n.kind == Kind::Lit) papers.push_back({n.id, n.title, n.doi, n.arxiv, n.year, n.authors});
   }
   std::error_code ec;
   for (fs::directory_iterator it(into, ec), end; !ec && it != end; it.increment(ec))

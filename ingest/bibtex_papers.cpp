@@ -1,6 +1,8 @@
 // BibTeX entries as papers (imported_paper.h): names split and decoded, the arXiv id found.
 #include <algorithm>
 #include <cctype>
+#include <regex>
+#include <utility>
 
 #include "core/util/case_fold.h"
 #include "core/util/text.h"
@@ -96,17 +98,42 @@ std::string arxiv_of(const BibEntry& e) {
   return {};
 }
 
+// The number a `chapter` field gives ("3", "2.1", "IV", "A", and "Chapter 3" or "Ch. 3" as "3"); empty
+// when it names the chapter instead.
+std::string chapter_number(std::string_view chapter) {
+  static const std::regex number(R"(\d+([.-]\d+)*[a-z]?|[ivxlcdm]+|[IVXLCDM]+|[A-Za-z])");
+  for (std::string_view word : {"chapter ", "chap. ", "ch. "})
+    if (util::fold_case(chapter.substr(0, word.size())) == word) chapter = util::trim(chapter.substr(word.size()));
+  return std::regex_match(chapter.begin(), chapter.end(), number) ? std::string(chapter) : std::string();
+}
+
+// The title of a chapter of a book: classic BibTeX's @inbook has the book's title in `title` and the
+// chapter in `chapter` (so has an entry whose title is its booktitle). A chapter with a name is the
+// title, the book's title going to `book`; a numbered one is added to the book's title.
+void take_chapter(const BibEntry& e, ImportedPaper& p, std::string& book) {
+  std::string chapter = field_text(e, "chapter"), booktitle = field_text(e, "booktitle");
+  bool title_is_book = booktitle.empty() ? e.type == "inbook" : util::fold_case(booktitle) == util::fold_case(p.title);
+  if (chapter.empty() || !title_is_book) return;
+  if (std::string number = chapter_number(chapter); !number.empty()) p.title += " (chapter " + number + ")";
+  else book = std::exchange(p.title, chapter);
+}
+
 ImportedPaper paper_of(const BibEntry& e) {
   ImportedPaper p;
   p.key = e.key;
   p.line = e.line;
   p.title = field_text(e, "title");
+  std::string book;  // the book's title, when the entry is a chapter of it with a title of its own
+  take_chapter(e, p, book);
   if (const std::string* authors = e.field("author"))
     for (const std::string& raw : split_top(*authors, true))
       if (std::string name = person(raw); !name.empty()) p.authors.push_back(name);
   p.year = year_in(field_text(e, "year"));
   if (!p.year) p.year = year_in(field_text(e, "date"));
-  for (std::string_view name : {"journal", "journaltitle", "booktitle", "howpublished", "institution", "school", "publisher"})
+  for (std::string_view name : {"journal", "journaltitle", "booktitle"})
+    if (p.venue.empty()) p.venue = field_text(e, name);
+  if (p.venue.empty()) p.venue = book;  // a chapter's book names it better than its publisher
+  for (std::string_view name : {"howpublished", "institution", "school", "publisher"})
     if (p.venue.empty()) p.venue = field_text(e, name);
   if (util::fold_case(p.venue).find("arxiv") != std::string::npos) p.venue = "arXiv preprint";
   p.doi = bare_doi(id_text(e, "doi"));

@@ -48,18 +48,50 @@ std::string folded_title(std::string_view title) {
   return key;
 }
 
+// The first author's family name, folded, for telling apart works of the same title: the last word of
+// "Given Family" (a "Jr" or "III" after it passed over) or what comes before the comma of "Family,
+// Given"; empty when the paper names no author.
+std::string first_family(const std::vector<std::string>& authors) {
+  if (authors.empty() || authors[0] == "et al.") return {};
+  std::string_view name = authors[0];
+  name = name.substr(0, name.find(','));
+  std::string family;
+  for (std::size_t end = name.size(); end > 0 && family.empty();) {
+    std::size_t begin = name.find_last_of(' ', end - 1);
+    begin = begin == std::string_view::npos ? 0 : begin + 1;
+    std::string word = folded_title(name.substr(begin, end - begin));
+    if (word != "jr" && word != "sr" && word != "ii" && word != "iii" && word != "iv") family = word;
+    end = begin == 0 ? 0 : begin - 1;
+  }
+  return family;
+}
+
+// What a title match needs to agree on too, or be unknown on one side, for the two to be one work.
+struct TitleHolder {
+  std::string who;  // "LIT-640" or "LIT-641 (from line 12)"
+  int year = 0;
+  std::string family;
+  bool same_work(const ImportedPaper& p) const {
+    std::string theirs = first_family(p.authors);
+    return (!year || !p.year || year == p.year) && (family.empty() || theirs.empty() || family == theirs);
+  }
+};
+
 struct Seen {
-  std::map<std::string, std::string> doi, arxiv, title;  // key -> "LIT-640" or "the entry on line 12"
+  std::map<std::string, std::string> doi, arxiv;  // key -> "LIT-640" or "LIT-641 (from line 12)"
+  std::map<std::string, std::vector<TitleHolder>> title;
   void add(const ImportedPaper& p, const std::string& who) {
     if (!p.doi.empty()) doi.emplace(util::fold_case(p.doi), who);
     if (!p.arxiv.empty()) arxiv.emplace(p.arxiv, who);
-    if (std::string t = folded_title(p.title); !t.empty()) title.emplace(t, who);
+    if (std::string t = folded_title(p.title); !t.empty()) title[t].push_back({who, p.year, first_family(p.authors)});
   }
   std::string duplicate(const ImportedPaper& p) const {
     if (auto it = doi.find(util::fold_case(p.doi)); !p.doi.empty() && it != doi.end()) return it->second + " has the same DOI " + p.doi;
     if (auto it = arxiv.find(p.arxiv); !p.arxiv.empty() && it != arxiv.end())
       return it->second + " has the same arXiv id " + p.arxiv;
-    if (auto it = title.find(folded_title(p.title)); it != title.end()) return it->second + " has the same title";
+    if (auto it = title.find(folded_title(p.title)); it != title.end())
+      for (const TitleHolder& holder : it->second)
+        if (holder.same_work(p)) return holder.who + " has the same title";
     return {};
   }
 };
@@ -110,7 +142,8 @@ std::string plain(std::string_view text) {
 
 ImportPlan plan_import(std::vector<ImportedPaper> papers, const std::vector<ExistingPaper>& existing, int next) {
   Seen seen;
-  for (const ExistingPaper& e : existing) seen.add({.title = e.title, .doi = e.doi, .arxiv = e.arxiv}, e.id);
+  for (const ExistingPaper& e : existing)
+    seen.add({.title = e.title, .authors = e.authors, .year = e.year, .doi = e.doi, .arxiv = e.arxiv}, e.id);
   ImportPlan plan;
   for (ImportedPaper& p : papers) {
     if (std::string why = seen.duplicate(p); !why.empty()) {

@@ -44,6 +44,8 @@ std::string bare_doi(std::string_view doi);
 // A paper of the corpus, for the duplicate check.
 struct ExistingPaper {
   std::string id, title, doi, arxiv;
+  int year = 0;
+  std::vector<std::string> authors;
 };
 
 struct PlannedNote {
@@ -61,7 +63,9 @@ struct ImportPlan {
 
 // Which papers become notes, with ids counting up from LIT-<next>: never a second note for a paper
 // the corpus (or an earlier entry of the batch) has by DOI, arXiv id or title folded (case, accents
-// kept, punctuation and spaces removed).
+// kept, punctuation and spaces removed). A title match is the same work only when the years agree and
+// so do the first authors' family names (each unknown on one side agrees): "Memory search" by Shiffrin
+// (1970) and by Kahana (2017) are two works.
 ImportPlan plan_import(std::vector<ImportedPaper> papers, const std::vector<ExistingPaper>& existing, int next);
 
 // The note's text: frontmatter with every string quoted (an id such as 1607.06450 unquoted would read

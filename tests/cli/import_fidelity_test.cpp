@@ -1,5 +1,6 @@
 // anthology import end to end, on what real exports hold: control characters of mojibake in a title
-// (the note must still parse).
+// (the note must still parse), chapters of one book and works of the same title (each its own note,
+// none twice on a second import or from the other format).
 #include <nlohmann/json.hpp>
 
 #include <fstream>
@@ -37,4 +38,38 @@ TEST_CASE("import: a title with C1 control characters is written as YAML that pa
   CHECK(lint.out.find("S001") == std::string::npos);
   CHECK(shown_title(c, "LIT-641") == "Is the rodent hippocampus just for \u0091place\u0092?");
   CHECK(shown_title(c, "LIT-642") == "Tab\there, \u0093quoted\u0094, bell\u0007, nel\u0085 and \u2028 ls");
+}
+
+TEST_CASE("import: chapters of one book and works of the same title are notes of their own", "[cli][import]") {
+  QueryCorpus c;
+  write(c.path() / "chapters.bib",
+        "@inbook{Wolf09, author = {U Wolfensteller}, publisher = {Elsevier}, year = {2009},\n"
+        "  title = {Mind and motion}, chapter = {Juggling with the brain}}\n"
+        "@inbook{SchaRitt09, author = {T Schack and H Ritter}, publisher = {Elsevier}, year = {2009},\n"
+        "  title = {Mind and motion}, chapter = {The cognitive nature of action}}\n"
+        "@incollection{Shif70b, author = {R M Shiffrin}, booktitle = {Models of Human Memory},\n"
+        "  title = {Memory search}, year = {1970}}\n"
+        "@incollection{Kaha17, author = {Kahana, M J}, booktitle = {Learning and Memory},\n"
+        "  title = {Memory search}, year = {2017}}\n");
+  RunResult r = c.run("import bibtex chapters.bib");
+  CHECK(r.out ==
+        "created lit/LIT-641.md from chapters.bib:1: Juggling with the brain\n"
+        "created lit/LIT-642.md from chapters.bib:3: The cognitive nature of action\n"
+        "created lit/LIT-643.md from chapters.bib:5: Memory search\n"
+        "created lit/LIT-644.md from chapters.bib:7: Memory search\n"
+        "4 created, 0 skipped as duplicates, 0 with errors\n");
+  CHECK(read_file(c.path() / "lit/LIT-642.md").find("venue: \"Mind and motion\"\n") != std::string::npos);
+
+  // The same library again, and as CSL-JSON: nothing new.
+  CHECK(c.run("import bibtex chapters.bib").out.ends_with("0 created, 4 skipped as duplicates, 0 with errors\n"));
+  write(c.path() / "chapters.json", R"([
+  {"id": "Wolf09", "type": "chapter", "title": "Juggling with the brain", "container-title": "Mind and motion",
+   "author": [{"family": "Wolfensteller", "given": "U"}], "issued": {"date-parts": [[2009]]}},
+  {"id": "Kaha17", "type": "chapter", "title": "Memory search", "container-title": "Learning and Memory",
+   "author": [{"family": "Kahana", "given": "M J"}], "issued": {"date-parts": [[2017]]}}
+])");
+  CHECK(c.run("import csl-json chapters.json").out ==
+        "skipped chapters.json:2 'Wolf09': LIT-641 has the same title\n"
+        "skipped chapters.json:4 'Kaha17': LIT-644 has the same title\n"
+        "0 created, 2 skipped as duplicates, 0 with errors\n");
 }

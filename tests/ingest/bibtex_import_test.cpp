@@ -174,3 +174,46 @@ TEST_CASE("import note: every character YAML refuses raw is escaped, and the tit
   CHECK(parsed.note.title == title);
   CHECK(parsed.note.authors == p.authors);
 }
+
+TEST_CASE("bibtex papers: a chapter with a name is the title, its book the venue", "[ingest][import]") {
+  ImportBatch b = papers_from_bibtex(
+      "@inbook{a, title = {Mind and Motion}, chapter = {Juggling with the Brain}, publisher = {Elsevier}}\n"
+      "@inbook{b, title = {Mind and Motion}, chapter = {12}, publisher = {Elsevier}}\n"
+      "@inbook{c, title = {Mind and Motion}, chapter = {Chapter IV}}\n"
+      "@inbook{g, title = {Mind and Motion}, chapter = {Mix}}\n"
+      "@incollection{d, title = {Memory Search}, booktitle = {Models of Human Memory}, chapter = {3}}\n"
+      "@incollection{e, title = {Models of Human Memory}, booktitle = {Models of human memory}, chapter = {Memory Search}}\n"
+      "@inbook{f, title = {Memory Search}, booktitle = {Models of Human Memory}, chapter = {Search}}\n");
+  REQUIRE(b.papers.size() == 7);
+  CHECK(b.papers[0].title == "Juggling with the Brain");
+  CHECK(b.papers[0].venue == "Mind and Motion");
+  CHECK(b.papers[1].title == "Mind and Motion (chapter 12)");
+  CHECK(b.papers[1].venue == "Elsevier");
+  CHECK(b.papers[2].title == "Mind and Motion (chapter IV)");
+  CHECK(b.papers[3].title == "Mix");
+  CHECK(b.papers[4].title == "Memory Search");  // @incollection's title is the chapter's already
+  CHECK(b.papers[5].title == "Memory Search");  // unless it is the book's
+  CHECK(b.papers[5].venue == "Models of human memory");
+  CHECK(b.papers[6].title == "Memory Search");  // biblatex's @inbook: the part's title and a booktitle
+}
+
+TEST_CASE("import plan: the same title by another first author or in another year is another work", "[ingest][import]") {
+  std::vector<ExistingPaper> corpus{{"LIT-1", "Memory search", "", "", 1970, {"R M Shiffrin"}}};
+  auto paper = [](int year, std::vector<std::string> authors, std::string doi = "") {
+    return ImportedPaper{.title = "Memory Search", .authors = std::move(authors), .year = year, .doi = std::move(doi)};
+  };
+  ImportPlan plan = plan_import({paper(1970, {"Shiffrin, R. M."}), paper(0, {"Richard M. Shiffrin Jr"}), paper(1970, {}),
+                                 paper(2017, {"M J Kahana"}), paper(1970, {"M J Kahana"}), paper(1971, {"R M Shiffrin"}),
+                                 paper(2017, {"Michael Kahana", "et al."})},
+                                corpus, 2);
+  REQUIRE(plan.create.size() == 3);
+  CHECK(plan.create[0].paper.authors[0] == "M J Kahana");
+  CHECK(plan.create[0].paper.year == 2017);
+  CHECK(plan.create[1].paper.year == 1970);  // Kahana, not Shiffrin
+  CHECK(plan.create[2].paper.year == 1971);
+  REQUIRE(plan.skip.size() == 4);
+  CHECK(plan.skip[0].reason == "LIT-1 has the same title");
+  CHECK(plan.skip[1].reason == "LIT-1 has the same title");
+  CHECK(plan.skip[2].reason == "LIT-1 has the same title");
+  CHECK(plan.skip[3].reason == "LIT-2 (from line 0) has the same title");
+}
