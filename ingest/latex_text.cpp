@@ -53,10 +53,14 @@ class Decoder {
   std::string_view s_;
   std::size_t i_ = 0;
   int depth_ = 0;
+  // Where the search for each closing math delimiter failed: none comes later either, so a hostile
+  // run of `\(` is read once rather than once per `\(`.
+  std::map<std::string_view, std::size_t> unclosed_from_;
 
   void step(std::string& out) {
     char c = s_[i_];
     if (c == '\\') return command(out);
+    if (c == '$' && (math(out, "$$", "$$") || math(out, "$", "$"))) return;
     if (c == '{' || c == '}') return void(++i_);
     if (c == '~') return space(out), void(++i_);
     if (s_.substr(i_).starts_with("---")) return out += "—", void(i_ += 3);
@@ -66,6 +70,25 @@ class Decoder {
     if (std::isspace(static_cast<unsigned char>(c))) return space(out), void(++i_);
     out += c;
     ++i_;
+  }
+  // Math is TeX for KaTeX, as the notes' own `$...$` is: copied as written from the delimiter at i_ to
+  // its closing one (an escaped `\$` does not close it), blanks collapsed, and written between `$`s
+  // (\(x\) as $x$). False, nothing read, when the delimiter is never closed: it is text then.
+  bool math(std::string& out, std::string_view open, std::string_view close) {
+    if (!s_.substr(i_).starts_with(open)) return false;
+    auto unclosed = unclosed_from_.find(close);
+    if (unclosed != unclosed_from_.end() && i_ >= unclosed->second) return false;
+    std::size_t end = i_ + open.size();
+    while (end < s_.size() && !s_.substr(end).starts_with(close)) end += s_[end] == '\\' ? 2 : 1;
+    if (end >= s_.size()) return unclosed_from_[close] = i_, false;
+    std::string_view delimiter = open == "$$" ? "$$" : "$";
+    out += delimiter;
+    for (std::size_t k = i_ + open.size(); k < end; ++k)
+      if (!std::isspace(static_cast<unsigned char>(s_[k]))) out += s_[k];
+      else if (out.back() != ' ') out += ' ';
+    out += delimiter;
+    i_ = end + close.size();
+    return true;
   }
   static void space(std::string& out) {
     if (!out.empty() && out.back() != ' ') out += ' ';
@@ -112,6 +135,7 @@ class Decoder {
     ++i_;  // the backslash
     if (i_ >= s_.size()) return;
     char c = s_[i_];
+    if (c == '(' && math(out, "(", "\\)")) return;  // \( ... \)
     if (!std::isalpha(static_cast<unsigned char>(c))) {
       ++i_;
       std::string name(1, c);

@@ -1,6 +1,6 @@
 // anthology import end to end, on what real exports hold: control characters of mojibake in a title
 // (the note must still parse), chapters of one book and works of the same title (each its own note,
-// none twice on a second import or from the other format).
+// none twice on a second import or from the other format) and TeX math in titles (kept as written).
 #include <nlohmann/json.hpp>
 
 #include <fstream>
@@ -72,4 +72,20 @@ TEST_CASE("import: chapters of one book and works of the same title are notes of
         "skipped chapters.json:2 'Wolf09': LIT-641 has the same title\n"
         "skipped chapters.json:4 'Kaha17': LIT-644 has the same title\n"
         "0 created, 2 skipped as duplicates, 0 with errors\n");
+}
+
+TEST_CASE("import: TeX math in a title is kept as written", "[cli][import]") {
+  QueryCorpus c;
+  write(c.path() / "math.bib",
+        "@article{Lism13, author = {J E Lisman}, year = {1995},\n"
+        "  title = {Storage of $7\\pm2$ short-term memories in oscillatory subcycles}}\n"
+        "@article{Fell01, author = {J Fell}, year = {2008},\n"
+        "  title = {Biased competition through variations in amplitude of $\\gamma$-oscillations}}\n"
+        "@article{Kliegl, author = {R Kliegl}, year = {2000}, title = {Homogenizing the $2 \\times 2$ {C}ontingency table}}\n");
+  REQUIRE(c.run("import bibtex math.bib").status == 0);
+  CHECK(read_file(c.path() / "lit/LIT-641.md").find("title: \"Storage of $7\\\\pm2$ short-term memories") != std::string::npos);
+  CHECK(read_file(c.path() / "lit/LIT-642.md").find("amplitude of $\\\\gamma$-oscillations\"\n") != std::string::npos);
+  CHECK(shown_title(c, "LIT-641") == "Storage of $7\\pm2$ short-term memories in oscillatory subcycles");
+  CHECK(shown_title(c, "LIT-642") == "Biased competition through variations in amplitude of $\\gamma$-oscillations");
+  CHECK(shown_title(c, "LIT-643") == "Homogenizing the $2 \\times 2$ Contingency table");
 }

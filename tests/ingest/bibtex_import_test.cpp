@@ -217,3 +217,15 @@ TEST_CASE("import plan: the same title by another first author or in another yea
   CHECK(plan.skip[2].reason == "LIT-1 has the same title");
   CHECK(plan.skip[3].reason == "LIT-2 (from line 0) has the same title");
 }
+
+TEST_CASE("latex: math between $ is kept as written", "[ingest][import]") {
+  CHECK(latex_to_unicode("Storage of $7\\pm2$ short-term memories") == "Storage of $7\\pm2$ short-term memories");
+  CHECK(latex_to_unicode("amplitude of {$\\gamma$}-oscillations") == "amplitude of $\\gamma$-oscillations");
+  CHECK(latex_to_unicode("the $2 \\times 2$ {T}able") == "the $2 \\times 2$ Table");
+  CHECK(latex_to_unicode("$$\\sum_{i}\n  x_i$$ and \\(\\mathcal{O}(n^{2})\\) -- \\emph{$\\{a\\$\\}$}") ==
+        "$$\\sum_{i} x_i$$ and $\\mathcal{O}(n^{2})$ – $\\{a\\$\\}$");
+  CHECK(latex_to_unicode("\\$5 and \\$6, $ unclosed, \\( too") == "$5 and $6, $ unclosed, ( too");
+  std::string hostile;
+  for (int i = 0; i < 200000; ++i) hostile += "\\(";
+  CHECK(latex_to_unicode(hostile).size() == 200000);  // each `\(` read as text once, not searched again
+}
