@@ -254,7 +254,8 @@ std::string Pages::provenance_page() const {
     for (std::size_t i = 0; i < all.size(); ++i) {
       const Diagnostic& d = all[i];
       if (d.severity != s) continue;
-      if (++total > ctx_.options().findings_cap) continue;
+      ++total;
+      if (!ctx_.diagnostic_listed(&d)) continue;
       const RuleInfo* rule = find_rule(d.rule);
       const Note* n = ctx_.note_at(d.where.file);
       TemplateValue related = TemplateValue::list();

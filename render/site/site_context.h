@@ -126,6 +126,9 @@ class SiteContext {
   std::vector<const Diagnostic*> diagnostics_of(std::string_view path) const { return records_.diagnostics_of(path); }
   // The position of a diagnostic in diagnostics(), for anchors on provenance.html.
   std::size_t diagnostic_index(const Diagnostic* d) const { return records_.diagnostic_index(d); }
+  // Whether provenance.html lists the diagnostic: the first findings_cap of its severity are; links
+  // to the others would name an anchor that is not there.
+  bool diagnostic_listed(const Diagnostic* d) const { return records_.severity_rank(d) < options().findings_cap; }
   // The last stored kernel result of a node, or nullptr.
   const index::StoredKernelResult* kernel_result(std::string_view id) const { return records_.kernel_result(id); }
   LayoutCache& layouts() const { return *layouts_; }

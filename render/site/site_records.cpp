@@ -15,7 +15,12 @@ SiteRecords::SiteRecords(const std::vector<Diagnostic>& diagnostics, const std::
 
 void SiteRecords::refresh_diagnostics() {
   diagnostics_by_file_.clear();
-  for (std::size_t i = 0; i < diagnostics_.size(); ++i) diagnostics_by_file_[diagnostics_[i].where.file].push_back(i);
+  severity_rank_.assign(diagnostics_.size(), 0);
+  std::map<Severity, std::size_t> seen;
+  for (std::size_t i = 0; i < diagnostics_.size(); ++i) {
+    diagnostics_by_file_[diagnostics_[i].where.file].push_back(i);
+    severity_rank_[i] = seen[diagnostics_[i].severity]++;
+  }
 }
 
 std::vector<const Diagnostic*> SiteRecords::diagnostics_of(std::string_view path) const {

@@ -58,13 +58,15 @@ std::uint64_t findings_print(const std::vector<Diagnostic>& all) {
   return h.digest();
 }
 
-// Each vertex's findings with their places in the list (the diagnostics section's key).
+// Each vertex's findings with their places in the list and whether provenance.html lists them (the
+// diagnostics section's key).
 std::vector<std::uint64_t> diagnostic_prints(const SiteContext& ctx) {
   std::unordered_map<std::string_view, util::Hasher> by_file;
   const std::vector<Diagnostic>& all = ctx.diagnostics();
   for (std::size_t i = 0; i < all.size(); ++i) {
     const Diagnostic& d = all[i];
     by_file[d.where.file].number(i).text(d.rule).number(static_cast<int>(d.severity)).text(d.message).number(d.where.line);
+    by_file[d.where.file].number(ctx.diagnostic_listed(&d));
   }
   const graph::Graph& g = ctx.graph();
   std::vector<std::uint64_t> out(g.vertex_count(), 0);

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <set>
 
 #include "tests/site/site_test_support.h"
 
@@ -91,4 +92,35 @@ TEST_CASE("site: a node linked from more than a hundred notes lists every backli
   REQUIRE(next != std::string::npos);
   CHECK(backlinks.substr(hundredth, next - hundredth).find("<p class=\"excerpt\">Reading number 100 finds") != std::string::npos);
   CHECK(backlinks.substr(next).find("<p class=\"excerpt\">") == std::string::npos);
+}
+
+// provenance.html lists 2,000 findings of each severity (SiteOptions::findings_cap); a note's box of
+// problems shows all of its own and links only those the report lists, so no link names a missing id.
+TEST_CASE("site: a note with more findings than provenance.html lists links only the listed ones", "[site]") {
+  TempDir dir;
+  std::string body;
+  for (int i = 0; i < 2005; ++i) body += "[[missing-" + std::to_string(i) + "]]\n";
+  dir.write("corpus/Many broken.md", "---\ntitle: Many broken\n---\n" + body);
+  fs::path out = dir.path() / "site";
+  RunResult r = build_site(dir.path(), dir.path() / "corpus", out);
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+
+  std::map<std::string, std::string> site = snapshot(out);
+  std::set<std::string> ids;
+  for (const Tag& t : html_tags(site.at("provenance.html")))
+    if (const std::string* id = t.attribute("id")) ids.insert(*id);
+  std::size_t links = 0;
+  for (const std::string& page : pages_of(site))
+    for (const Tag& t : html_tags(site.at(page))) {
+      const std::string* href = t.attribute("href");
+      if (t.name != "a" || !href || href->rfind("provenance.html#", 0) != 0) continue;
+      ++links;
+      INFO(page << " links " << *href);
+      CHECK(ids.count(href->substr(href->find('#') + 1)) == 1);
+    }
+  CHECK(links == 2000);
+  std::string box = section(site.at("many-broken.html"), "<aside class=\"diagnostics\"", "</aside>");
+  CHECK(count_of(box, "<li class=\"sev-") == 2005);  // every finding of the note is still shown
+  CHECK(box.find("missing-2004") != std::string::npos);
 }

@@ -1,5 +1,5 @@
 // "Problems found in this note": the note's diagnostics, each linked to its place in the provenance
-// report.
+// report when the report lists it (not past its cap of findings per severity).
 #include "core/model/rule_catalog.h"
 #include "core/util/hasher.h"
 #include "render/site/node_section.h"
@@ -21,7 +21,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
                   .set("rule_name", rule ? std::string(rule->name) : "")
                   .set("line", d->where.line)
                   .set("message", shortened(d->message, 600))
-                  .set("href", "provenance.html#d" + std::to_string(ctx.diagnostic_index(d))));
+                  .set("href", ctx.diagnostic_listed(d) ? "provenance.html#d" + std::to_string(ctx.diagnostic_index(d)) : ""));
   }
   page.data.set("has_diagnostics", !list.empty_list()).set("diagnostics", std::move(list));
 }
@@ -30,7 +30,7 @@ void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const SiteContext& ctx = keys.context();
   for (const Diagnostic* d : ctx.diagnostics_of(ctx.graph().note(v).path)) {
     h.number(ctx.diagnostic_index(d)).text(d->rule).number(static_cast<int>(d->severity)).text(d->message);
-    h.number(d->where.line);
+    h.number(d->where.line).number(ctx.diagnostic_listed(d));
   }
 }
 
