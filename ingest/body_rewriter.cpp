@@ -122,14 +122,7 @@ class BodyRewriter {
                                                    "</span>"));
         continue;
       }
-      if (image && !has_scheme_or_authority(url)) {
-        // A file of the vault (relative to the note's folder first), which the site copies.
-        std::string_view path = std::string_view(url).substr(0, url.find_first_of("#?"));
-        if (path.empty()) continue;
-        file_link(node, path, "", true);
-        continue;
-      }
-      if (image) {
+      if (image && has_scheme_or_authority(url)) {
         // An image from elsewhere would be a request leaving the site: it becomes a link to it.
         cmark_node* link = cmark_node_new(CMARK_NODE_LINK);
         cmark_node_set_url(link, url.c_str());
@@ -137,17 +130,19 @@ class BodyRewriter {
         replace_keeping_children(node, link);
         continue;
       }
-      // A relative link to a note's markdown file goes to the note's page, when the file is a note's.
       if (has_scheme_or_authority(url)) continue;
+      // A file of the vault, relative to the note's folder first: a note's ("x.md", or as Obsidian
+      // writes a markdown link, without the extension: "Three%20laws"), whose page a link goes to, or
+      // an attachment's ("notes.pdf"), which the site copies. A query is no part of the file's name
+      // (Obsidian allows no '?' in one); an image's fragment names nothing.
       std::string_view path = url, fragment;
       if (auto hash = path.find('#'); hash != std::string_view::npos) {
         fragment = path.substr(hash + 1);
         path = path.substr(0, hash);
       }
-      // A note's file ("x.md", or as Obsidian writes a markdown link, without the extension:
-      // "Three%20laws"), or an attachment's ("notes.pdf"): every relative path but a query.
-      if (path.empty() || path.find('?') != std::string_view::npos) continue;
-      file_link(node, path, fragment, false);
+      path = path.substr(0, path.find('?'));
+      if (path.empty()) continue;
+      file_link(node, path, image ? "" : fragment, image);
     }
   }
 

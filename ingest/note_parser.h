@@ -31,7 +31,7 @@ struct ParseSettings {
 // bytes parse differently) and the parse-time settings. The index keeps it with each parse, and a
 // cached parse made under another key is parsed again (a raised `max_note_bytes` reads a note it
 // refused before, and the other way round).
-inline constexpr int parser_version = 15;  // 3: the body rendered for the site (Note::rendered); 4: its query blocks; 5: line fields marked; 6: pages; 7: created/updated; 8: Obsidian markdown (comments, callouts, math, tags, ...); 9: anchors, link paths, property links; 10: embeds and markdown links' places; 11: excerpts as pieces of text with offsets, wikilinks as arrays, body mentions not stored; 12: anchors' lines; 13: plain wikilinks and body links in short arrays; 14: links moved out of a callout title, heading or embed keep their text (parses made before held freed bytes); 15: authors who share a name each kept (parses made before dropped the second)
+inline constexpr int parser_version = 16;  // 3: the body rendered for the site (Note::rendered); 4: its query blocks; 5: line fields marked; 6: pages; 7: created/updated; 8: Obsidian markdown (comments, callouts, math, tags, ...); 9: anchors, link paths, property links; 10: embeds and markdown links' places; 11: excerpts as pieces of text with offsets, wikilinks as arrays, body mentions not stored; 12: anchors' lines; 13: plain wikilinks and body links in short arrays; 14: links moved out of a callout title, heading or embed keep their text (parses made before held freed bytes); 15: authors who share a name each kept (parses made before dropped the second); 16: a markdown link's query is no part of its file's path
 std::string parse_key(const ParseSettings& settings);
 
 // The content hash the index keys notes by (XXH3, 64 bits).

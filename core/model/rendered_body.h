@@ -10,7 +10,7 @@
 //   "<\x01N>" text "<\x02>"      wikilink N of `links`; "<\x01N t>" in a table cell (a plain link there);
 //                                "<\x01N e>" an embed `![[...]]` (flags combine: "N te")
 //   "<\x03N>" just before an "<a href=\"...\"" or "<img src=\"...\"" whose target is the file of link N
-//                                (a note's or an attachment's), when it resolves
+//                                (a note's or an attachment's; one that names neither is shown unresolved)
 //   "<\x04F>" text "<\x05>"      text a glossary term may be linked in; F holds 's' when it starts a new
 //                                paragraph or cell, 't' in a table cell
 //   "<\x06N>"                    query block N of `queries`, answered when the site is built

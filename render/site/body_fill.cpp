@@ -27,6 +27,34 @@ void append_plain_link_open(std::string& out, std::string_view url, std::string_
   out += "\">";
 }
 
+// What a link that resolves to nothing shows around its text: a span marked unresolved, saying so on
+// hover, where a link would lead to a page the site does not have.
+void append_unresolved_open(std::string& out, std::string_view target) {
+  out += "<span class=\"wikilink unresolved\" title=\"";
+  util::append_escaped_html(out, "unresolved link: " + std::string(target));
+  out += "\">";
+}
+
+// The offset of the "</a>" that closes a link whose text starts at `from`, or npos. CommonMark puts no
+// link in a link's text, but raw HTML kept by --unsafe-html may: its <a> tags are counted (in lower case).
+std::size_t link_close(std::string_view html, std::size_t from) {
+  int depth = 1;
+  for (std::size_t at = html.find('<', from); at != std::string_view::npos; at = html.find('<', at + 1)) {
+    if (html.substr(at, 4) == "</a>" && --depth == 0) return at;
+    if (html.substr(at, 3) == "<a " || html.substr(at, 3) == "<a>") ++depth;
+  }
+  return std::string_view::npos;
+}
+
+// The value of an attribute in a start tag as cmark writes it (escaped, in double quotes); "" when none.
+std::string_view attribute_of(std::string_view tag, std::string_view name) {
+  std::string opening = " " + std::string(name) + "=\"";
+  std::size_t at = tag.find(opening);
+  if (at == std::string_view::npos) return "";
+  std::size_t start = at + opening.size(), end = tag.find('"', start);
+  return end == std::string_view::npos ? "" : tag.substr(start, end - start);
+}
+
 // An inline #tag (ingest/inline_tags.h): a link to its tag page; `tag` is escaped as the marker holds it.
 void append_tag_link(std::string& out, std::string_view tag) {
   std::string name = util::unescape_text(tag);
@@ -62,6 +90,13 @@ class Filler {
 
   FilledBody run(std::string_view in) {
     if (html_) out_.html.reserve(in.size() + in.size() / 2);
+    fill(in);
+    return std::move(out_);
+  }
+
+ private:
+  // Appends `in` with its markers filled in.
+  void fill(std::string_view in) {
     std::size_t done = 0;
     for (std::size_t at = next_marker(in, 0); at != std::string_view::npos; at = next_marker(in, done)) {
       std::size_t end = in.find('>', at);
@@ -83,10 +118,8 @@ class Filler {
       }
     }
     if (html_) out_.html.append(in, done);
-    return std::move(out_);
   }
 
- private:
   // The next marker byte that follows a '<' at or after `from`; its offset.
   static std::size_t next_marker(std::string_view in, std::size_t from) {
     for (std::size_t i = from; i < in.size(); ++i) {
@@ -136,9 +169,8 @@ class Filler {
     }
     if (t.id.empty()) {
       if (table) return out.append(shown), from;
-      out += "<span class=\"wikilink unresolved\" title=\"";
-      util::append_escaped_html(out, "unresolved link: " + link->target);
-      return out.append("\">").append(shown).append("</span>"), from;
+      append_unresolved_open(out, link->target);
+      return out.append(shown).append("</span>"), from;
     }
     // The heading or block as the target's page names it (the resolver found its id); a heading that
     // is not there (R007) leaves the link on the page.
@@ -163,10 +195,12 @@ class Filler {
   // attachment's copy in the site when it is an attachment's (an image's src too).
   void file_link(std::string_view in, std::string_view head, std::size_t& from) {
     const BodyLink* link = link_of(head);
-    if (!html_ || !link || (link->resolved.empty() && link->attachment.empty())) return;
+    if (!html_ || !link) return;
     std::string_view open = "<a href=\"";
     if (in.substr(from, open.size()) != open) open = "<img src=\"";
     if (in.substr(from, open.size()) != open) return;
+    if (link->resolved.empty() && link->attachment.empty())
+      return unresolved_file_link(in, *link, open.starts_with("<img"), from);
     std::size_t quote = in.find('"', from + open.size());
     if (quote == std::string_view::npos) return;
     std::string href = link->resolved.empty() ? attachment_href(link->attachment)
@@ -175,6 +209,24 @@ class Filler {
     util::append_escaped_href(out_.html, href);
     from = quote;
     // The size Obsidian reads from an image's text, `![alt|300](a.png)`, is not taken: the text stays the alt.
+  }
+
+  // A link or image to a file that is no note's and no attachment's (R002), shown as an unresolved
+  // wikilink is: its text, or the image's alt (else its path), in the marked span; `from` moves past
+  // it. A link's text is filled in too: it may hold an image's marker, `[![alt](a.png)](b.md)`.
+  void unresolved_file_link(std::string_view in, const BodyLink& link, bool image, std::size_t& from) {
+    std::size_t tag_end = in.find('>', from);  // cmark escapes '>' in attributes
+    if (tag_end == std::string_view::npos) return;
+    std::size_t close = image ? tag_end + 1 : link_close(in, tag_end + 1);
+    if (close == std::string_view::npos) return;
+    std::string_view text =
+        image ? attribute_of(in.substr(from, tag_end - from), "alt") : in.substr(tag_end + 1, close - tag_end - 1);
+    append_unresolved_open(out_.html, link.target);
+    if (text.empty()) util::append_escaped_html(out_.html, link.target);
+    if (image) out_.html.append(text);
+    else fill(text);
+    out_.html += "</span>";
+    from = image ? close : close + 4;
   }
 
   // An embed `![[...]]` shown in place: an attachment's element, or the part of a note's body it names

@@ -1,7 +1,8 @@
 #pragma once
 // A body as its page shows it: the HTML ingest made once per content (core/model/rendered_body.h),
 // with its markers filled in -- each wikilink a link to the note ingest's resolver found (an
-// unresolved one a marked span), each relative link to a note's file a link to its page, and the
+// unresolved one a marked span), each relative link to a note's file a link to its page (to an
+// attachment, its copy; to neither, a marked span as an unresolved wikilink's), and the
 // first mention of each glossary term in a paragraph or table cell a link to the term with its
 // definition on hover. No markdown is parsed here and nothing is resolved.
 #include <cstdint>

@@ -72,7 +72,8 @@ TEST_CASE("vault links: every link lands where Obsidian sends it, on the id the 
   CHECK(has(home, "<a href=\"people.ada-lovelace.html#early-life\">her youth</a>"));
   CHECK(has(home, "<a href=\"projects.roadmap.html#goals\">the roadmap</a>"));
   CHECK(has(home, "<a href=\"categories.people.html\">the people</a>"));  // without ".md", as Obsidian writes them
-  CHECK(has(home, "<a href=\"notes.pdf\">a file</a>"));                  // no note's: as written
+  // No note's and no attachment's (R002): shown as an unresolved wikilink is, with no dead href.
+  CHECK(has(home, "<span class=\"wikilink unresolved\" title=\"unresolved link: notes.pdf\">a file</span>"));
   const std::string roadmap = read_file(site / "projects.roadmap.html");
   CHECK(has(roadmap, "<a href=\"home.html\">up</a>"));
   CHECK(has(roadmap, "<a href=\"home.html\">home</a>"));
