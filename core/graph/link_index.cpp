@@ -53,6 +53,13 @@ const F* first_fitting(const std::vector<F>& files, std::string_view key, std::s
   return first;
 }
 
+// A reference as the index keys it: trimmed, case-folded, without ".md".
+std::string link_key(std::string_view written) {
+  std::string key = util::fold_case(util::trim(written));
+  if (key.ends_with(".md")) key.resize(key.size() - 3);
+  return key;
+}
+
 }  // namespace
 
 std::string_view file_stem(std::string_view path) { return without_md(last_segment(path)); }
@@ -83,8 +90,7 @@ LinkIndex::LinkIndex(const Corpus& corpus) : corpus_(&corpus) {
 }
 
 std::uint32_t LinkIndex::place(std::string_view written, LinkFrom from, bool* shared) const {
-  std::string key = util::fold_case(util::trim(written));
-  if (key.ends_with(".md")) key.resize(key.size() - 3);
+  std::string key = link_key(written);
   if (key.empty()) return nowhere;
   const bool relative = key.starts_with("./") || key.starts_with("../");
   if (relative || (from.relative_first && !key.starts_with('/'))) {
@@ -110,6 +116,17 @@ std::uint32_t LinkIndex::place(std::string_view written, LinkFrom from, bool* sh
 bool LinkIndex::reads_folder(std::string_view written, LinkFrom from) {
   std::string_view key = util::trim(written);
   return from.relative_first || key.starts_with("./") || key.starts_with("../");
+}
+
+std::vector<std::string_view> LinkIndex::fitting_ids(std::string_view written) const {
+  std::string key = link_key(written);
+  if (key.starts_with('/')) key = join_relative({}, key);
+  std::vector<std::string_view> ids;
+  if (key.empty() || paths_.count(key)) return ids;
+  if (auto it = names_.find(std::string(last_segment(key))); it != names_.end())
+    for (const File& f : it->second)
+      if (fits(f, key)) ids.push_back(id_at(f.note));
+  return ids;
 }
 
 bool LinkIndex::shared_name(std::string_view written) const {

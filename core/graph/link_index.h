@@ -50,6 +50,9 @@ class LinkIndex {
   // Whether `written` is a file name or path end that several notes' files fit, none by its whole path:
   // which one it names then depends on the linking note's folder.
   bool shared_name(std::string_view written) const;
+  // The ids of the notes whose file `written` fits as a file name or path end, closest to the root
+  // first: several when the name is shared; none when it is a whole path or fits no file.
+  std::vector<std::string_view> fitting_ids(std::string_view written) const;
 
   // The attachment a written reference names (nullptr when none), Obsidian's way: a path relative to
   // the linking note's folder (as for notes), a path from the root, a file in the attachment folder

@@ -15,8 +15,7 @@ namespace anth::query {
 
 struct NamedNode {
   std::string id;                  // "" when the name names no node
-  bool by_link = false;            // named as a link names a note, not by its id as written
-  std::vector<std::string> others;  // other notes whose file has that name (the first was taken)
+  std::vector<std::string> others;  // other notes whose file has that name, closest to the root first
 };
 
 util::Expected<NamedNode> node_named(sqlite3* db, std::string_view name);

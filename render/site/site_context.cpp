@@ -1,5 +1,6 @@
 #include "render/site/site_context.h"
 
+#include "core/util/hasher.h"
 #include "core/util/thread_pool.h"
 
 namespace anth::render::site {
@@ -58,6 +59,11 @@ std::vector<std::size_t> SiteContext::neighborhood(std::size_t v, std::size_t ca
   std::vector<std::size_t> out;
   for (const graph::Graph::Reached& r : input_.graph.neighborhood(v, o)) out.push_back(r.vertex);
   return out;
+}
+
+void SiteContext::hash_diagnostic(util::Hasher& h, const Diagnostic* d) const {
+  h.number(diagnostic_index(d)).text(d->rule).number(static_cast<int>(d->severity)).text(d->message);
+  h.number(d->where.line).number(diagnostic_listed(d));
 }
 
 }  // namespace anth::render::site

@@ -27,6 +27,10 @@
 #include "render/site/site_records.h"
 #include "render/site/site_vertices.h"
 
+namespace anth::util {
+class Hasher;
+}
+
 namespace anth::render::site {
 
 struct SiteOptions {
@@ -129,6 +133,10 @@ class SiteContext {
   // Whether provenance.html lists the diagnostic: the first findings_cap of its severity are; links
   // to the others would name an anchor that is not there.
   bool diagnostic_listed(const Diagnostic* d) const { return records_.severity_rank(d) < options().findings_cap; }
+  // Feeds `h` what a note's page shows of one of its findings (its place in the report, rule, severity,
+  // message, line, and whether the report lists it): the diagnostics section's key and a patch's
+  // print of a note's findings hash it alike.
+  void hash_diagnostic(util::Hasher& h, const Diagnostic* d) const;
   // The last stored kernel result of a node, or nullptr.
   const index::StoredKernelResult* kernel_result(std::string_view id) const { return records_.kernel_result(id); }
   LayoutCache& layouts() const { return *layouts_; }

@@ -63,11 +63,7 @@ std::uint64_t findings_print(const std::vector<Diagnostic>& all) {
 std::vector<std::uint64_t> diagnostic_prints(const SiteContext& ctx) {
   std::unordered_map<std::string_view, util::Hasher> by_file;
   const std::vector<Diagnostic>& all = ctx.diagnostics();
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    const Diagnostic& d = all[i];
-    by_file[d.where.file].number(i).text(d.rule).number(static_cast<int>(d.severity)).text(d.message).number(d.where.line);
-    by_file[d.where.file].number(ctx.diagnostic_listed(&d));
-  }
+  for (const Diagnostic& d : all) ctx.hash_diagnostic(by_file[d.where.file], &d);
   const graph::Graph& g = ctx.graph();
   std::vector<std::uint64_t> out(g.vertex_count(), 0);
   for (std::size_t v = 0; v < out.size(); ++v)

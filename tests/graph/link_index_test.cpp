@@ -140,6 +140,12 @@ TEST_CASE("link index: a name several files share goes to the one beside the lin
   CHECK(links.shared_name("Start"));
   CHECK_FALSE(links.shared_name("Tags"));  // a whole path
   CHECK_FALSE(links.shared_name("Guide/Tags"));
+  // Every note a shared name fits, closest to the root first (the query commands name the others).
+  using Ids = std::vector<std::string_view>;
+  CHECK(links.fitting_ids("start") == Ids{"de.start", "de.deep.start", "en.guide.start"});
+  CHECK(links.fitting_ids("Guide/Tags") == Ids{"en.guide.tags"});
+  CHECK(links.fitting_ids("Tags").empty());  // a whole path
+  CHECK(links.fitting_ids("Nobody").empty());
   // Attachments the same way.
   anth::Corpus a = vault({{"Notes/Note.md", "notes.note"}, {"Other/Note.md", "other.note"}});
   for (const char* path : {"Zeta/same.png", "Other/same.png", "Aa/Bb/same.png"}) a.attachments.push_back({path, 10, ""});

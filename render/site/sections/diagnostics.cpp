@@ -28,10 +28,7 @@ void render(const Pages& pages, std::size_t v, NodePage& page) {
 
 void key(const PageKeys& keys, std::size_t v, util::Hasher& h) {
   const SiteContext& ctx = keys.context();
-  for (const Diagnostic* d : ctx.diagnostics_of(ctx.graph().note(v).path)) {
-    h.number(ctx.diagnostic_index(d)).text(d->rule).number(static_cast<int>(d->severity)).text(d->message);
-    h.number(d->where.line).number(ctx.diagnostic_listed(d));
-  }
+  for (const Diagnostic* d : ctx.diagnostics_of(ctx.graph().note(v).path)) ctx.hash_diagnostic(h, d);
 }
 
 const NodeSectionRegistration registered{{"diagnostics", 30, render, key}};
