@@ -14,6 +14,11 @@ Progress::Clock::duration grace() {
   const char* ms = std::getenv("ANTHOLOGY_PROGRESS_GRACE_MS");
   return ms ? std::chrono::milliseconds(std::atol(ms)) : std::chrono::milliseconds(1000);
 }
+// Seconds into a phase before its rate shows: a rate over the first instants says nothing.
+double rate_after() {
+  const char* ms = std::getenv("ANTHOLOGY_PROGRESS_RATE_MS");
+  return ms ? static_cast<double>(std::atol(ms)) / 1000 : 0.25;
+}
 constexpr auto redraw_every = std::chrono::milliseconds(100);
 constexpr std::size_t bar_width = 30, min_bar_width = 10;
 
@@ -36,11 +41,10 @@ std::string rate_text(double per_second) {
 }  // namespace
 
 std::string progress_line(const std::string& label, std::size_t done, std::size_t total, double seconds,
-                          std::size_t columns) {
+                          std::size_t columns, double rate_after) {
   double fraction = total ? std::min(1.0, static_cast<double>(done) / static_cast<double>(total)) : 1.0;
   std::string counts = " " + std::to_string(done) + "/" + std::to_string(total);
-  // A rate over the first instants of a phase says nothing: it shows after a quarter second.
-  if (seconds >= 0.25) counts += "  " + rate_text(static_cast<double>(done) / seconds);
+  if (seconds > 0 && seconds >= rate_after) counts += "  " + rate_text(static_cast<double>(done) / seconds);
   // One column is left free: a line that fills the last column wraps on some terminals, and a
   // wrapped bar leaves a stale line at every redraw.
   std::size_t room = columns > 1 ? columns - 1 : 1;
@@ -76,7 +80,7 @@ void Progress::advance(std::size_t done) {
 // a dumb terminal shows it as well.
 void Progress::draw(std::size_t done) {
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  std::string line = progress_line(label_, done, total_.load(), seconds, terminal_columns());
+  std::string line = progress_line(label_, done, total_.load(), seconds, terminal_columns(), rate_after());
   std::size_t length = line.size();
   if (length < drawn_length_) line.append(drawn_length_ - length, ' ');
   std::fprintf(stderr, "\r%s", line.c_str());

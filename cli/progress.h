@@ -1,7 +1,8 @@
 #pragma once
 // A progress bar on stderr with counts and rate, shown only when stderr is a terminal and the command
 // has run longer than a second (docs/cli.md, "Output").
-// ANTHOLOGY_PROGRESS_GRACE_MS changes that second (tests draw from the start with 0).
+// ANTHOLOGY_PROGRESS_GRACE_MS changes that second and ANTHOLOGY_PROGRESS_RATE_MS the quarter second
+// before a rate shows (tests set both to 0: a fast machine ends every phase sooner).
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -43,9 +44,10 @@ class Progress {
 };
 
 // One frame: "label [####......] done/total  rate", the bar narrowed and the line cut to fit in
-// columns - 1. The rate shows after a quarter second, as "N/s" or, below one a second, "N s/item".
+// columns - 1. The rate shows once `rate_after` seconds have passed, as "N/s" or, below one a second,
+// "N s/item".
 std::string progress_line(const std::string& label, std::size_t done, std::size_t total, double seconds,
-                          std::size_t columns);
+                          std::size_t columns, double rate_after = 0.25);
 
 // One bar per phase of a longer task ("bodies", then "pages"): a new phase label replaces the bar.
 // Thread-safe.

@@ -1,6 +1,8 @@
 // Progress bars (cli/progress.h) on a real terminal: `script` runs the command on a pseudo-terminal.
 // A build draws one bar per phase with counts and a rate; with stderr redirected, nothing is drawn.
-// ANTHOLOGY_PROGRESS_GRACE_MS=0 draws from the start (the grace second would outlast these builds).
+// ANTHOLOGY_PROGRESS_GRACE_MS=0 draws from the start (the grace second would outlast these builds), and
+// ANTHOLOGY_PROGRESS_RATE_MS=0 shows the rate from a phase's first frame (on a fast machine every phase
+// of this build ended inside the usual quarter second, and no rate ever showed).
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -20,7 +22,7 @@ bool have_script() { return std::system("command -v script >/dev/null 2>&1") == 
 
 // Runs `args` on a pseudo-terminal; the terminal's output (stdout and stderr together).
 RunResult on_terminal(const fs::path& dir, const std::string& args) {
-  std::string inner = "ANTHOLOGY_PROGRESS_GRACE_MS=0 " + quoted(anthology_binary()) + " " + args;
+  std::string inner = "ANTHOLOGY_PROGRESS_GRACE_MS=0 ANTHOLOGY_PROGRESS_RATE_MS=0 " + quoted(anthology_binary()) + " " + args;
   return run("cd " + quoted(dir) + " && script -qec \"" + inner + "\" /dev/null");
 }
 
@@ -72,6 +74,8 @@ TEST_CASE("progress: a frame fits the terminal and slow work shows seconds per i
   CHECK(progress_line("kernels", 0, 5, 0.1, 80) == "kernels [..............................] 0/5");
   CHECK(progress_line("kernels", 2, 5, 7.0, 80).find("  3.5 s/item") != std::string::npos);
   CHECK(progress_line("pages", 100, 1000, 2.0, 80).find("  50/s") != std::string::npos);
+  CHECK(progress_line("pages", 100, 1000, 0.2, 80).find("/s") == std::string::npos);  // too soon for a rate
+  CHECK(progress_line("pages", 100, 1000, 0.2, 80, 0).find("  500/s") != std::string::npos);
   for (std::size_t columns : {1, 12, 30, 40, 60, 200}) {
     std::string line = progress_line("bodies", 3999, 4000, 12.5, columns);
     INFO(columns << ": " << line);
@@ -86,8 +90,8 @@ TEST_CASE("progress: on a 40-column terminal no frame wraps", "[cli][progress]")
   }
   TempDir dir;
   anth::hardening::write_generated_corpus(dir, "corpus", 3000);
-  std::string inner = "stty cols 40 rows 24; ANTHOLOGY_PROGRESS_GRACE_MS=0 " + quoted(anthology_binary()) +
-                      " build --corpus corpus --out site";
+  std::string inner = "stty cols 40 rows 24; ANTHOLOGY_PROGRESS_GRACE_MS=0 ANTHOLOGY_PROGRESS_RATE_MS=0 " +
+                      quoted(anthology_binary()) + " build --corpus corpus --out site";
   RunResult r = run("cd " + quoted(dir.path()) + " && script -qec \"" + inner + "\" /dev/null");
   INFO(r.out << r.err);
   REQUIRE(r.status == 0);
