@@ -4,6 +4,7 @@
 #include <charconv>
 #include <set>
 
+#include "core/graph/link_path.h"
 #include "core/model/schema.h"
 #include "core/util/terminal_text.h"
 #include "render/query/node_text.h"
@@ -15,6 +16,7 @@ using anth::query::NodeProperties;
 using anth::query::Property;
 using anth::query::PropertyValue;
 using anth::query::RelationEnd;
+using anth::query::StoredFinding;
 
 namespace {
 
@@ -79,6 +81,40 @@ std::string relation_lines(const std::vector<Property>& groups, std::string (*he
   return out;
 }
 
+// A body link to a file that is no note but an attachment by its extension (photo.png, paper.pdf)
+// makes no edge (docs/format.md, "Attachments"); show lists it apart, not as a mention of no note.
+bool names_attachment(const RelationEnd& e) { return !e.resolved && graph::names_attachment(e.written); }
+
+// The relations with the attachments taken out of the mentions.
+std::vector<Property> note_relations(const std::vector<Property>& groups) {
+  std::vector<Property> out;
+  for (const Property& p : groups) {
+    Property kept = p;
+    std::erase_if(kept.values, [&](const PropertyValue& v) {
+      return p.key == "mentions" && v.target.id.empty() && graph::names_attachment(v.text.value_or(""));
+    });
+    if (!kept.values.empty()) out.push_back(std::move(kept));
+  }
+  return out;
+}
+
+// Each attachment once, as written, "not in the vault" where lint found it missing (an R002 at its place).
+std::string attachment_lines(const NodeDetails& d) {
+  std::set<std::string> listed;
+  std::string out;
+  for (const RelationEnd& e : d.outgoing) {
+    if (!names_attachment(e) || !listed.insert(e.written).second) continue;
+    bool missing = false;
+    for (const RelationEnd& same : d.outgoing)
+      if (same.written == e.written && names_attachment(same))
+        missing = missing || std::any_of(d.findings.begin(), d.findings.end(), [&](const StoredFinding& f) {
+                    return f.rule == "R002" && f.file == same.file && f.line == same.line && f.column == same.column;
+                  });
+    out += "  " + util::escape_for_terminal(e.written) + (missing ? " — not in the vault" : "") + "\n";
+  }
+  return out;
+}
+
 std::string kernel_text(const NodeDetails& d) {
   const NodeProperties& p = d.properties;
   std::string out;
@@ -128,6 +164,7 @@ ordered_json end_json(const RelationEnd& e, bool outgoing) {
   r["relation"] = e.relation;
   r["id"] = e.resolved ? ordered_json(e.other.id) : ordered_json(nullptr);
   if (outgoing) r["written"] = e.written;
+  if (outgoing) r["attachment"] = names_attachment(e);
   r["kind"] = e.other.kind.empty() ? ordered_json(nullptr) : ordered_json(e.other.kind);
   r["title"] = e.other.title.empty() ? ordered_json(nullptr) : ordered_json(e.other.title);
   r["file"] = e.file;
@@ -164,7 +201,9 @@ std::string show_text(const NodeDetails& d) {
   }
   if (!p.in_graph) out += "  not in the graph: the note has errors (see Lint below)\n";
   if (!p.written.empty()) out += "\nProperties\n" + written_lines(p.written);
-  if (!p.outgoing.empty()) out += "\nRelations\n" + relation_lines(p.outgoing, outgoing_heading);
+  std::vector<Property> relations = note_relations(p.outgoing);
+  if (!relations.empty()) out += "\nRelations\n" + relation_lines(relations, outgoing_heading);
+  if (std::string attachments = attachment_lines(d); !attachments.empty()) out += "\nAttachments\n" + attachments;
   if (!p.incoming.empty()) out += "\nCited by\n" + relation_lines(p.incoming, incoming_heading);
   if (!p.readings.empty()) {
     out += "\nReadings\n";
