@@ -13,6 +13,7 @@
 #include "core/util/output_file.h"
 #include "core/util/terminal_text.h"
 #include "ingest/imported_paper.h"
+#include "ingest/text_encoding.h"
 
 namespace anth::cli {
 
@@ -78,9 +79,12 @@ int run_import(const Args& args) {
   // The notes go into the user's corpus and nowhere else, whatever links the path goes through.
   if (!util::resolves_inside(util::real_root(root), into)) return usage_error("import", into.string() + " is outside the corpus " + root.string());
 
-  auto text = read_input(file);
-  if (!text) return usage_error("import", text.error());
-  ImportBatch batch = format == "bibtex" ? ingest::papers_from_bibtex(*text) : ingest::papers_from_csl_json(*text);
+  auto bytes = read_input(file);
+  if (!bytes) return usage_error("import", bytes.error());
+  ingest::DecodedText text = ingest::to_utf8(std::move(*bytes));
+  if (!text.encoding.empty())
+    std::cerr << "anthology import: " << util::escape_for_terminal(file) << " is not UTF-8; read it as " << text.encoding << "\n";
+  ImportBatch batch = format == "bibtex" ? ingest::papers_from_bibtex(text.text) : ingest::papers_from_csl_json(text.text);
   int highest = 0;
   auto existing = corpus_papers(args, into, highest);
   if (!existing) return usage_error("import", existing.error());

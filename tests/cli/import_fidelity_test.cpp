@@ -89,3 +89,17 @@ TEST_CASE("import: TeX math in a title is kept as written", "[cli][import]") {
   CHECK(shown_title(c, "LIT-642") == "Biased competition through variations in amplitude of $\\gamma$-oscillations");
   CHECK(shown_title(c, "LIT-643") == "Homogenizing the $2 \\times 2$ Contingency table");
 }
+
+TEST_CASE("import: a Windows-1252 BibTeX file makes UTF-8 notes, and says how it was read", "[cli][import]") {
+  QueryCorpus c;
+  write(c.path() / "old.bib", "@article{mueller2020, title = {\xdc" "ber \x93neuronale\x94 Netze},\n"
+                              "  author = {M\xfcller, J\xfcrgen and Garc\xed" "a, Ana}, year = {2020}}\n");
+  RunResult r = c.run("import bibtex old.bib");
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.err == "anthology import: old.bib is not UTF-8; read it as windows-1252\n");
+  CHECK(c.run("lint lit/LIT-641.md").out.find("S008") == std::string::npos);
+  CHECK(shown_title(c, "LIT-641") == "Über “neuronale” Netze");
+  RunResult shown = c.run("show LIT-641 --format json");
+  CHECK(nlohmann::json::parse(shown.out).at("authors") == nlohmann::json({"Jürgen Müller", "Ana García"}));
+}
