@@ -11,7 +11,7 @@ PageKeys::PageKeys(const SiteContext& context, std::string_view renderer) : ctx_
   util::Hasher site;
   site.text(renderer).text(ANTHOLOGY_VERSION).text(o.site_title).number(o.allow_raw_html);
   site.number(o.neighborhood_cap).number(o.mentions_cap).number(o.excerpts_cap);
-  site.number(g.vertex_count()).number(g.edge_count()).number(ctx_.glossary().fingerprint()).number(ctx_.has_pages());
+  site.number(g.vertex_count()).number(g.edge_count()).number(ctx_.glossary().fingerprint()).number(ctx_.kinds_present());
   site_ = site.digest();
 
   shown_.resize(g.vertex_count());

@@ -8,21 +8,38 @@ namespace anth::render::site {
 
 namespace {
 
+// A menu entry; one that lists a kind shows only where the site lists it (SiteContext::lists), and
+// Kernels only where it links its kernels page.
+enum class Shown { always, kind, kernels };
 struct NavEntry {
   const char* key;
   const char* label;
   const char* href;
-  bool only_with_pages = false;  // a vault's untyped notes have a listing; the anthology's own site has none
+  Shown shown = Shown::always;
+  Kind kind = Kind::Page;
 };
 
 constexpr NavEntry nav_entries[] = {
-    {"practices", "Practices", "practices.html"}, {"papers", "Papers", "papers.html"},
-    {"readings", "Readings", "readings.html"},    {"theories", "Theories", "theories.html"},
-    {"glossary", "Glossary", "glossary.html"},    {"pages", "Pages", "pages.html", true},
+    {"practices", "Practices", "practices.html", Shown::kind, Kind::Sota},
+    {"papers", "Papers", "papers.html", Shown::kind, Kind::Lit},
+    {"readings", "Readings", "readings.html", Shown::kind, Kind::Note},
+    {"theories", "Theories", "theories.html", Shown::kind, Kind::Theory},
+    {"glossary", "Glossary", "glossary.html", Shown::kind, Kind::Term},
+    {"pages", "Pages", "pages.html", Shown::kind, Kind::Page},
     {"tags", "Tags", "tags.html"},
-    {"graph", "Graph", "graph.html"},             {"kernels", "Kernels", "kernels.html"},
+    {"graph", "Graph", "graph.html"},
+    {"kernels", "Kernels", "kernels.html", Shown::kernels},
     {"provenance", "Provenance", "provenance.html"},
 };
+
+bool in_menu(const NavEntry& e, const SiteContext& ctx) {
+  switch (e.shown) {
+    case Shown::always: return true;
+    case Shown::kind: return ctx.lists(e.kind);
+    case Shown::kernels: return ctx.lists_kernels();
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -100,7 +117,7 @@ std::string Pages::listing_title(Kind kind) {
 std::string Pages::wrap(const Frame& frame, const std::string& content_html) const {
   TemplateValue nav = TemplateValue::list();
   for (const NavEntry& e : nav_entries)
-    if (!e.only_with_pages || ctx_.has_pages())
+    if (in_menu(e, ctx_))
       nav.push(TemplateValue::object().set("label", e.label).set("href", frame.root + e.href).set("current", frame.current == e.key));
   TemplateValue scripts = TemplateValue::list();
   scripts.push(TemplateValue::object().set("src", frame.root + "site.js"));

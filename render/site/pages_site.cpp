@@ -36,8 +36,7 @@ TemplateValue home_kinds(const Pages& pages) {
   };
   TemplateValue kinds = TemplateValue::list();
   for (auto [kind, blurb] : blurbs)
-    // A vault with pages lists only the kinds it has; the anthology lists all five, even when empty.
-    if (ctx.has_pages() ? counts[kind] > 0 : is_typed(kind))
+    if (ctx.lists(kind))
       kinds.push(TemplateValue::object()
                    .set("label", Pages::listing_title(kind))
                    .set("count", counts[kind])
@@ -125,6 +124,10 @@ std::string Pages::home_page() const {
       .set("infos", infos)
       .set("clean", errors + warnings == 0)
       .set("kernels", kernels)
+      // The anthology's own words where it is the anthology or has practices; a vault's otherwise.
+      .set("record", ctx_.lists(Kind::Sota))
+      .set("has_kernels_page", ctx_.lists_kernels())
+      .set("has_glossary", ctx_.lists(Kind::Term))
       .set("passing", passing);
   Frame frame;
   frame.current = "home";
@@ -223,7 +226,7 @@ std::string Pages::graph_page() const {
   o.filterable = true;
   TemplateValue legend = TemplateValue::list();
   for (Kind k : all_kinds)
-    if (is_typed(k) || ctx_.has_pages())
+    if (ctx_.lists(k))
       legend.push(TemplateValue::object().set("label", kind_name(k)).set("kind_class", util::fold_case(kind_name(k))).set("href", listing_file(k)));
   std::string edge_legend;
   std::string svg = graph_svg(ctx_, shown, ctx_.layouts().layout(g, ctx_.adjacency(), shown), o, &edge_legend);

@@ -17,7 +17,9 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
                                                   : std::make_unique<LayoutCache>(input.options.layout_cache)),
       queries_(input.graph, input.options.query_db),
       bodies_(input.graph.vertex_count()) {
-  for (std::size_t v = 0; v < input.graph.vertex_count() && !has_pages_; ++v) has_pages_ = input.graph.note(v).kind == Kind::Page;
+  for (std::size_t v = 0; v < input.graph.vertex_count(); ++v)
+    if (std::optional<Kind> kind = input.graph.note(v).kind) kinds_present_ |= 1u << static_cast<int>(*kind);
+  has_pages_ = (kinds_present_ >> static_cast<int>(Kind::Page) & 1) != 0;
   pass_bodies(on_doc);
 }
 

@@ -92,6 +92,13 @@ class SiteContext {
   unsigned threads() const { return threads_; }
   // Whether the corpus has pages (notes of no typed kind): only then has the site a "Pages" listing.
   bool has_pages() const { return has_pages_; }
+  // Whether the site lists a kind: the anthology's own site lists all five typed kinds, even when one is
+  // empty; a vault (a corpus with pages) only the kinds it has, so that its menu leads to no empty table.
+  bool lists(Kind kind) const { return has_pages_ ? (kinds_present_ >> static_cast<int>(kind) & 1) != 0 : is_typed(kind); }
+  // Whether the site links its kernels page: with the kinds whose notes hold kernels.
+  bool lists_kernels() const { return lists(Kind::Sota) || lists(Kind::Theory); }
+  // The kinds the corpus has, one bit each (page keys: every page's menu shows them).
+  std::uint32_t kinds_present() const { return kinds_present_; }
 
   // Every vertex, ordered by id, and a vertex's place in that order.
   const std::vector<std::size_t>& vertices_by_id() const { return vertices_.by_id(); }
@@ -205,6 +212,7 @@ class SiteContext {
   std::uint8_t any_features_ = 0;
   bool katex_ = false;
   bool has_pages_ = false;
+  std::uint32_t kinds_present_ = 0;
   BodyStore bodies_;
   std::vector<std::optional<std::size_t>> term_vertex_;  // each glossary term's vertex
 };
