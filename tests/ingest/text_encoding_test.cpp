@@ -21,7 +21,7 @@ TEST_CASE("text encoding: other bytes are read as Windows-1252, or Latin-1 where
   CHECK(latin1.encoding == "ISO-8859-1");
 }
 
-TEST_CASE("text encoding: a JabRef header names the encoding; UTF-16 is known by its mark", "[ingest][import]") {
+TEST_CASE("text encoding: a JabRef header names the encoding, and UTF-16 is known by its mark", "[ingest][import]") {
   // Latin-1 declared: 0x93 is the C1 control U+0093, not Windows-1252's quote.
   auto declared = to_utf8("% Encoding: ISO8859_1\n@article{a, title={\x93\xe9}}");
   CHECK(declared.encoding == "ISO8859-1");
