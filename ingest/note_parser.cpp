@@ -3,9 +3,10 @@
 #include <xxhash.h>
 
 #include <algorithm>
-#include <unordered_set>
+#include <utility>
 
 #include "core/model/schema.h"
+#include "core/model/tag_names.h"
 #include "core/util/text.h"
 #include "ingest/body_scan.h"
 #include "ingest/field_validation.h"
@@ -163,10 +164,10 @@ ParsedNote parse_note(const std::string& path, std::string_view bytes, const Par
   }
   apply_schema(note, stem_of(path), settings.typing, p.diagnostics);
   add_property_links(note);
-  // Inline #tags join the frontmatter's (ingest/inline_tags.h).
-  std::unordered_set<std::string> known(note.tags.begin(), note.tags.end());
-  for (std::string& tag : parsed.tags)
-    if (known.insert(tag).second) note.tags.push_back(std::move(tag));
+  // Inline #tags join the frontmatter's (ingest/inline_tags.h), each tag once whatever its case
+  // (core/model/tag_names.h).
+  add_tags(note.tags, std::exchange(note.tags, {}));
+  add_tags(note.tags, std::move(parsed.tags));
   add_field_mentions(note);
   // Body wikilinks are untyped "mentions" edges (but [[#heading]], a place in the note itself); the
   // resolver fills in their targets. The link lists were reserved for every "[[" (and "](") of the
