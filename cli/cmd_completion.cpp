@@ -9,6 +9,7 @@
 #include "cli/args.h"
 #include "cli/session.h"
 #include "core/model/kind.h"
+#include "core/model/tag_names.h"
 #include "core/query/query_db.h"
 #include "core/query/sql_query.h"
 
@@ -20,9 +21,10 @@ namespace {
 constexpr std::chrono::milliseconds completion_budget{200};
 
 
-// The statement for `ids KIND...` or `tags`; empty for a kind that is none.
+// The statement for `ids KIND...` or `tags` (each note's spellings with its path, of which
+// print_candidates offers one per tag); empty for a kind that is none.
 std::string candidates_sql(const std::vector<std::string>& words) {
-  if (words.front() == "tags") return "SELECT DISTINCT tag FROM tags ORDER BY tag";
+  if (words.front() == "tags") return "SELECT n.path, t.tag FROM tags t JOIN nodes n ON n.id = t.node";
   std::string kinds;
   for (std::size_t i = 1; i < words.size(); ++i) {
     auto kind = parse_kind(words[i]);
@@ -42,9 +44,14 @@ int print_candidates(const Args& args) {
   auto left = completion_budget - std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
   if (left.count() <= 0) return 0;
   std::string out;
+  TagNames tags;  // a tag is offered once whatever its case, as the site lists it (core/model/tag_names.h)
+  const bool tag_rows = args.positionals.front() == "tags";
   auto rows = query::run_readonly_sql(db->handle(), sql, {left, 1000000},
-                                      {[](const std::vector<std::string>&) {},
-                                       [&](const std::vector<query::Cell>& cells) { out += cells.front().text + "\n"; }});
+                                      {[](const std::vector<std::string>&) {}, [&](const std::vector<query::Cell>& cells) {
+                                         if (tag_rows) tags.add(cells[0].text, cells[1].text);
+                                         else out += cells.front().text + "\n";
+                                       }});
+  for (const auto& entry : tags.names()) out += entry.second + "\n";
   if (rows) std::cout << out;  // all or nothing: half a list would hide candidates silently
   return 0;
 }

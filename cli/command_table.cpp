@@ -99,7 +99,7 @@ std::vector<Command> rows() {
        "id names no node, 2 bad usage, a refused, failing or stopped SQL statement, or no usable index.",
        {{"--kind", "KIND", "lit, note, sota, theory, term or page (repeat or comma-separate for any of them)",
          C::fixed(kind_words()), true},
-        {"--tag", "TAG", "nodes with this tag (repeat for all of them; #tag works too)", C::node_tags(), true},
+        {"--tag", "TAG", "nodes with this tag, in any case (repeat for all of them; #tag works too)", C::node_tags(), true},
         {"--status", "STATUS", "adopted, candidate, read, ... (repeat or comma-separate for any of them)",
          C::fixed(status_words()), true},
         {"--introduced-by", "ID", "practices whose introduced_by is this paper", C::node_ids({"lit"})},

@@ -10,6 +10,7 @@
 
 #include "core/index/derived_tables.h"
 #include "core/index/sqlite_util.h"
+#include "core/model/tag_names.h"
 
 namespace anth::index::detail {
 
@@ -151,8 +152,10 @@ util::Expected<void> field_rows(Out& s, const Note& n, [[maybe_unused]] const No
 template <class Out>
 util::Expected<void> tag_rows(Out& s, const Note& n, [[maybe_unused]] const NodeFacts& facts) {
   for (const std::string& tag : n.tags) {
+    const std::string key = tag_key(tag);  // bound, not copied: it must outlive the run
     s.text(1, n.id);
     s.text(2, tag);
+    s.text(3, key);
     ANTH_INDEX_TRY(s.run());
   }
   return {};
@@ -191,7 +194,7 @@ const GraphTable graph_tables[] = {
     {"nodes", "id", insert_node_sql, node_rows<Statement>, node_rows<RowDigest>},
     {"relations", "src", insert_relation_sql, relation_rows<Statement>, relation_rows<RowDigest>},
     {"fields", "node", insert_field_sql, field_rows<Statement>, field_rows<RowDigest>},
-    {"tags", "node", "INSERT INTO tags(node, tag) VALUES(?1,?2)", tag_rows<Statement>, tag_rows<RowDigest>},
+    {"tags", "node", "INSERT INTO tags(node, tag, key) VALUES(?1,?2,?3)", tag_rows<Statement>, tag_rows<RowDigest>},
     {"aliases", "node", "INSERT INTO aliases(node, alias) VALUES(?1,?2)", alias_rows<Statement>,
      alias_rows<RowDigest>},
     {"authors", "node", "INSERT INTO authors(node, position, name) VALUES(?1,?2,?3)", author_rows<Statement>,

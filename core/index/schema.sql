@@ -1,11 +1,11 @@
 -- The schema of CORPUS/.anthology/index.db, documented in docs/index-schema.md.
--- Version 5 (3: kernel_results.program; 4: the rendered body in files.body, apart from the parse; 5: nodes.node_year). The version lives in PRAGMA user_version (anth::index_schema_version in core/index/index.h);
+-- Version 6 (3: kernel_results.program; 4: the rendered body in files.body, apart from the parse; 5: nodes.node_year; 6: tags.key). The version lives in PRAGMA user_version (anth::index_schema_version in core/index/index.h);
 -- an index of ours of another version, or a damaged one, is deleted and rebuilt from the notes (never a
 -- file that is not recognisably ours: core/index/index_owner.h).
 -- Everything below except meta, files and kernel_results is derived: store() rewrites it from the
 -- resolved corpus in one transaction.
 
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;
 -- "ANTH": marks the file as an index of ours (core/index/index_owner.h); nothing else is replaced.
 PRAGMA application_id = 1095652424;
 
@@ -88,11 +88,14 @@ CREATE TABLE fields (
 );
 CREATE INDEX fields_node ON fields(node, key);
 
+-- A tag is one tag whatever its case (core/model/tag_names.h): key is its case fold, which query --tag
+-- compares; tag is the note's own spelling.
 CREATE TABLE tags (
   node TEXT NOT NULL,
-  tag  TEXT NOT NULL
+  tag  TEXT NOT NULL,
+  key  TEXT NOT NULL
 );
-CREATE INDEX tags_tag ON tags(tag);
+CREATE INDEX tags_key ON tags(key);
 CREATE INDEX tags_node ON tags(node);
 
 CREATE TABLE aliases (

@@ -8,6 +8,7 @@
 #include <charconv>
 
 #include "core/index/sqlite_util.h"
+#include "core/model/tag_names.h"
 #include "core/query/ranked_candidates.h"
 #include "core/util/case_fold.h"
 
@@ -143,8 +144,8 @@ util::Expected<ResultTable> run_node_query(sqlite3* db, const NodeFilter& filter
   if (!filter.kinds.empty()) add_in(inner, params, "n.kind", filter.kinds);
   if (!filter.statuses.empty()) add_in(inner, params, "n.status", filter.statuses);
   for (const std::string& tag : filter.tags) {
-    inner += " AND n.id IN (SELECT node FROM tags WHERE tag = ?)";
-    params.push_back(tag);
+    inner += " AND n.id IN (SELECT node FROM tags WHERE key = ?)";  // any case of the tag (core/model/tag_names.h)
+    params.push_back(tag_key(tag));
   }
   if (!filter.introduced_by.empty()) {
     inner += " AND n.id IN (SELECT src FROM relations WHERE dst = ? AND kind = 'introduced_by')";

@@ -183,7 +183,7 @@ TEST_CASE("index: read-only mode refuses writes and creates nothing", "[index]")
   REQUIRE(reader);
   CHECK_FALSE(reader->rebuilt());
   CHECK(one(reader->handle(), "SELECT count(*) FROM nodes") == "8");
-  int rc = sqlite3_exec(reader->handle(), "INSERT INTO tags(node, tag) VALUES('x', 'y')", nullptr, nullptr, nullptr);
+  int rc = sqlite3_exec(reader->handle(), "INSERT INTO tags(node, tag, key) VALUES('x', 'y', 'y')", nullptr, nullptr, nullptr);
   CHECK((rc & 0xff) == SQLITE_READONLY);
   CHECK_FALSE(reader->store(b.corpus, {}, b.paths, b.diagnostics, anth::test::graph_facts(b.corpus)));
   CHECK_FALSE(reader->store_kernel_result({"SOTA-192", "qk_norm", true, "[]", "g++", "2024-01-01T00:00:00Z", ""}));
