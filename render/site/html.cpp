@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "core/model/tag_names.h"
+
 namespace anth::render::site {
 
 namespace {
@@ -58,7 +60,8 @@ std::string node_file(std::string_view id) {
 }
 
 std::string tag_file(std::string_view tag) {
-  std::string seg = safe_segment(tag);
+  // Named by the tag's key: every spelling links the one page, and no two files differ by case only.
+  std::string seg = safe_segment(tag_key(tag));
   if (seg == "index") seg += "_";
   return "tags/" + seg + ".html";
 }

@@ -23,7 +23,7 @@ std::string safe_segment(std::string_view name);
 // The page of a node, relative to the site root: "LIT-523.html", "qk-norm.html". Ids that would take a
 // site page's name ("index", "search", ...) get a trailing '_' ("index_.html").
 std::string node_file(std::string_view id);
-// "tags/model-stability.html".
+// "tags/model-stability.html": a tag's page, named by its key whatever the spelling (core/model/tag_names.h).
 std::string tag_file(std::string_view tag);
 // "kernels/SOTA-192/qk_norm.cpp".
 std::string kernel_file(std::string_view id, std::string_view kernel);

@@ -40,7 +40,7 @@ class Pages {
   void kind_listings(Kind kind, const std::function<void(std::string file, std::string html)>& emit,
                      const std::vector<std::size_t>* only = nullptr) const;
   std::string tags_page() const;
-  std::string tag_page(const std::string& tag, const std::vector<std::size_t>& vertices) const;
+  std::string tag_page(const std::string& key, const std::vector<std::size_t>& vertices) const;  // a tag by its key (core/model/tag_names.h)
   std::string glossary_page() const;
   std::string graph_page() const;
   std::string provenance_page() const;

@@ -4,9 +4,9 @@
 #include <cctype>
 #include <cmath>
 #include <map>
-#include <set>
 
 #include "core/model/rule_catalog.h"
+#include "core/model/tag_names.h"
 #include "core/util/case_fold.h"
 #include "core/util/natural_order.h"
 #include "render/kernels/kernel_library.h"
@@ -18,6 +18,19 @@
 namespace anth::render::site {
 
 namespace {
+
+// Every tag by key (one whatever its case), under the spelling it is listed by, with its page and
+// how many notes it has (the home page and tags.html).
+TemplateValue tag_list(const SiteContext& ctx) {
+  const graph::Graph& g = ctx.graph();
+  std::map<std::string, std::size_t> counts;
+  for (std::size_t v : ctx.vertices_by_id())
+    for (const std::string& t : g.note(v).tags) ++counts[tag_key(t)];  // a note has each key once
+  TemplateValue tags = TemplateValue::list();
+  for (const auto& [key, c] : counts)
+    tags.push(TemplateValue::object().set("name", TemplateValue::borrow(ctx.tag_name(key))).set("href", tag_file(key)).set("count", c));
+  return tags;
+}
 
 // The home page's row per kind: its listing, count and what it holds.
 TemplateValue home_kinds(const Pages& pages) {
@@ -89,13 +102,6 @@ std::string Pages::home_page() const {
     return list;
   };
 
-  std::map<std::string, std::size_t> tag_counts;
-  for (std::size_t v : ctx_.vertices_by_id())
-    for (const std::string& t : std::set<std::string>(g.note(v).tags.begin(), g.note(v).tags.end())) ++tag_counts[t];
-  TemplateValue tags = TemplateValue::list();
-  for (const auto& [t, c] : tag_counts)
-    tags.push(TemplateValue::object().set("name", TemplateValue::borrow(t)).set("href", tag_file(t)).set("count", c));
-
   std::size_t errors = 0, warnings = 0, infos = 0;
   for (const Diagnostic& d : ctx_.diagnostics()) {
     if (d.severity == Severity::Error) ++errors;
@@ -118,7 +124,7 @@ std::string Pages::home_page() const {
       .set("practices", top(Kind::Sota, 8))
       .set("papers", top(Kind::Lit, 8))
       .set("theories", top(Kind::Theory, 6))
-      .set("tags", std::move(tags))
+      .set("tags", tag_list(ctx_))
       .set("errors", errors)
       .set("warnings", warnings)
       .set("infos", infos)
@@ -136,20 +142,16 @@ std::string Pages::home_page() const {
 }
 
 std::string Pages::tags_page() const {
-  const graph::Graph& g = ctx_.graph();
-  std::map<std::string, std::size_t> counts;
-  for (std::size_t v : ctx_.vertices_by_id())
-    for (const std::string& t : std::set<std::string>(g.note(v).tags.begin(), g.note(v).tags.end())) ++counts[t];
-  TemplateValue tags = TemplateValue::list();
-  for (const auto& [t, c] : counts) tags.push(TemplateValue::object().set("name", TemplateValue::borrow(t)).set("href", tag_file(t)).set("count", c));
+  TemplateValue tags = tag_list(ctx_);
+  const std::size_t count = tags.size();
   Frame frame;
   frame.title = "Tags";
   frame.current = "tags";
   frame.body_class = "page-tags";
-  return wrap(frame, t_.render("tags", TemplateValue::object().set("tags", std::move(tags)).set("count", counts.size())));
+  return wrap(frame, t_.render("tags", TemplateValue::object().set("tags", std::move(tags)).set("count", count)));
 }
 
-std::string Pages::tag_page(const std::string& tag, const std::vector<std::size_t>& vertices) const {
+std::string Pages::tag_page(const std::string& key, const std::vector<std::size_t>& vertices) const {
   const graph::Graph& g = ctx_.graph();
   TemplateValue groups = TemplateValue::list();
   for (Kind kind : {Kind::Sota, Kind::Lit, Kind::Note, Kind::Theory, Kind::Term, Kind::Page}) {
@@ -161,6 +163,7 @@ std::string Pages::tag_page(const std::string& tag, const std::vector<std::size_
     groups.push(TemplateValue::object().set("label", listing_title(kind)).set("items", std::move(items)).set("count", count));
   }
   Frame frame;
+  const std::string& tag = ctx_.tag_name(key);
   frame.title = "Tag: " + tag;
   frame.root = "../";
   frame.current = "tags";

@@ -1,5 +1,6 @@
 #include "render/site/site_context.h"
 
+#include "core/model/tag_names.h"
 #include "core/util/hasher.h"
 #include "core/util/thread_pool.h"
 
@@ -20,6 +21,9 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
   for (std::size_t v = 0; v < input.graph.vertex_count(); ++v)
     if (std::optional<Kind> kind = input.graph.note(v).kind) kinds_present_ |= 1u << static_cast<int>(*kind);
   has_pages_ = (kinds_present_ >> static_cast<int>(Kind::Page) & 1) != 0;
+  TagNames tags;  // every note of the graph has its say in a tag's listed spelling
+  for (std::size_t v = 0; v < input.graph.vertex_count(); ++v) tags.add(input.graph.note(v).path, input.graph.note(v).tags);
+  tag_names_ = tags.names();
   pass_bodies(on_doc);
 }
 

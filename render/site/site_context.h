@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -103,6 +104,9 @@ class SiteContext {
   // Every vertex, ordered by id, and a vertex's place in that order.
   const std::vector<std::size_t>& vertices_by_id() const { return vertices_.by_id(); }
   std::uint32_t rank(std::size_t v) const { return vertices_.rank(v); }
+  // The spelling a tag is listed under, by its key (core/model/tag_names.h). A patch never moves it:
+  // it follows no change of tags, nor a tagged note's move (site_render_patch.cpp, fixed_print).
+  const std::string& tag_name(const std::string& key) const { return tag_names_.at(key); }
   // A vertex's page ("LIT-523.html") and how a link to it reads ("LIT-523 \u2014 Title"; a TERM by its name).
   const std::string& file(std::size_t v) const { return vertices_.file(v); }
   const std::string& label(std::size_t v) const { return vertices_.label(v); }
@@ -213,6 +217,7 @@ class SiteContext {
   bool katex_ = false;
   bool has_pages_ = false;
   std::uint32_t kinds_present_ = 0;
+  std::map<std::string, std::string> tag_names_;  // each tag's key -> its shown spelling
   BodyStore bodies_;
   std::vector<std::optional<std::size_t>> term_vertex_;  // each glossary term's vertex
 };

@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 
+#include "core/model/tag_names.h"
 #include "core/util/allocator.h"
 #include "core/util/embedded_assets.h"
 #include "core/util/phase_timer.h"
@@ -43,7 +44,7 @@ std::vector<std::function<void()>> SiteRender::site_page_tasks(const Pages& page
   if (names)
     for (std::size_t v : order)
       for (const std::string& tag : g.note(v).tags) {
-        auto& list = by_tag[tag];
+        auto& list = by_tag[tag_key(tag)];  // one page per tag whatever its case
         if (list.empty() || list.back() != v) list.push_back(v);
       }
   // The home page: the counts, the findings' and the kernels', and the top notes with their status.

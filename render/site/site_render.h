@@ -76,7 +76,7 @@ class SiteRender {
     std::vector<std::size_t> notes;  // the changed notes (their listings' pages)
   };
   // The site-wide pages, one task each (the listings of a kind together, a tag page each); `by_tag`
-  // holds the tag pages' members while the tasks run. With a `change`, only those that may show it
+  // holds the tag pages' members, by tag key, while the tasks run. With a `change`, only those that may show it
   // (null: a whole render, every page).
   static std::vector<std::function<void()>> site_page_tasks(const Pages& pages, const std::vector<std::size_t>& order,
                                                             const std::function<bool(const std::string&, std::string)>& put,

@@ -33,12 +33,14 @@ std::uint64_t note_print(const Note& n) {
   return h.digest();
 }
 
-// What a patch does not follow: the kind (its listings, the id patterns), tags (tag pages and counts),
-// the kernel (its file), the query blocks (answered once) and the attachments (copied once).
+// What a patch does not follow: the kind (its listings, the id patterns), tags (tag pages and counts)
+// and a tagged note's path (a tag's listed spelling goes with it, core/model/tag_names.h), the kernel
+// (its file), the query blocks (answered once) and the attachments (copied once).
 std::uint64_t fixed_print(const Note& n) {
   util::Hasher h;
   h.number(n.kind ? static_cast<int>(*n.kind) : -1).number(n.tags.size());
   for (const std::string& t : n.tags) h.text(t);
+  if (!n.tags.empty()) h.text(n.path);
   h.number(shows_kernel(n)).text(n.kernel).number(n.rendered.queries.size());
   for (const QueryBlock& q : n.rendered.queries) h.text(q.text);
   for (const BodyLink& l : n.rendered.links) h.text(l.attachment);

@@ -1,6 +1,6 @@
 // The resident workspace equals a cold run: a seeded random sequence of edits (body, title, alias,
 // relations, add, delete, rename, broken YAML and its repair, a heading other notes link to, links by path,
-// file name or in another case, prose and a status that keep the graph) is applied to a copy of the site's
+// file name or in another case, tags in any case, prose and a status that keep the graph) is applied to a copy of the site's
 // fixture corpus, each as a patch of the workspace, and after each step the workspace's graph,
 // findings and site are compared with a cold run over the same files.
 #include <catch2/catch.hpp>
@@ -46,6 +46,7 @@ class Editor {
       case 15: return set_line(path, "status", std::string("status: ") + (pick(2) ? "draft" : "stable"), what);
       // What only the rules read (the graph keeps its edges): P001/P004 compare the papers' years.
       case 16: return set_line(path, "year", "year: " + std::to_string(2015 + pick(10)), what);
+      case 17: return tag(path, what);
       default: return body(path, what);
     }
   }
@@ -100,6 +101,16 @@ class Editor {
     else text += sentence;
     write(path, text);
     what = "prose in " + path + ":" + sentence;
+    return {path};
+  }
+
+  // An inline tag in one of its cases: one tag, listed in the spelling the most notes write, a tie
+  // going to the first path (renames move it).
+  std::vector<std::string> tag(const std::string& path, std::string& what) {
+    static const char* const tags[] = {"#Stability", "#stability", "#STABILITY"};
+    const std::string written = tags[pick(std::size(tags))];
+    write(path, read(path) + "\nTagged " + written + ".\n");
+    what = "body of " + path + " has " + written;
     return {path};
   }
 
