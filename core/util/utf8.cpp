@@ -25,6 +25,17 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t at) {
   return len;
 }
 
+std::size_t decode_utf8(std::string_view s, std::size_t at, char32_t& code) {
+  const std::size_t len = utf8_sequence_length(s, at);
+  if (len == 0) return 0;
+  const auto* b = reinterpret_cast<const unsigned char*>(s.data() + at);
+  static constexpr unsigned char lead_bits[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
+  char32_t c = b[0] & lead_bits[len];
+  for (std::size_t k = 1; k < len; ++k) c = (c << 6) | (b[k] & 0x3F);
+  code = c;
+  return len;
+}
+
 std::size_t find_invalid_utf8(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     // Notes are mostly ASCII: eight bytes at a time while none has its high bit set.

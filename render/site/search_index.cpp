@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/util/hasher.h"
+#include "core/util/search_words.h"
 #include "render/site/js_text.h"
 #include "render/site/search_headings.h"
 
@@ -23,19 +24,6 @@ constexpr std::size_t snippet_bytes = 3000;   // text kept per document for snip
 const char* const stopwords[] = {"an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "its",
                                  "of", "on", "or", "that", "the", "this", "to", "was", "with"};
 
-// ASCII tables: every body of the corpus is tokenized.
-struct Tables {
-  bool word[256];
-  char lower[256];
-  Tables() {
-    for (int c = 0; c < 256; ++c) {
-      word[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
-      lower[c] = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    }
-  }
-};
-const Tables tables;
-
 bool stopword(std::string_view t) {
   if (t.size() > 4) return false;  // every stopword is short, and most words are not
   for (const char* s : stopwords)
@@ -43,29 +31,16 @@ bool stopword(std::string_view t) {
   return false;
 }
 
-// Calls f(term, hash) for each term of `text`, lowercased, in order; the hash is FNV-1a of the term.
+// Calls f(term, hash) for each term of `text` (util/search_words.h: the rule search.js keeps too) of
+// 2 to 40 bytes that is no stopword, in order; the hash is FNV-1a of the term.
 template <class F>
 void for_each_term(std::string_view text, F&& f) {
-  char word[40];
-  for (std::size_t i = 0; i < text.size();) {
-    if (!tables.word[static_cast<unsigned char>(text[i])]) {
-      ++i;
-      continue;
-    }
-    std::size_t end = i;
-    while (end < text.size() && tables.word[static_cast<unsigned char>(text[end])]) ++end;
-    std::size_t n = end - i;
-    if (n >= 2 && n <= sizeof word) {
-      std::uint64_t hash = 1469598103934665603ull;
-      for (std::size_t k = 0; k < n; ++k) {
-        word[k] = tables.lower[static_cast<unsigned char>(text[i + k])];
-        hash = (hash ^ static_cast<unsigned char>(word[k])) * 1099511628211ull;
-      }
-      std::string_view term(word, n);
-      if (!stopword(term)) f(term, hash);
-    }
-    i = end;
-  }
+  util::for_each_search_word(text, [&](std::string_view term) {
+    if (term.size() < 2 || term.size() > 40 || stopword(term)) return;
+    std::uint64_t hash = 1469598103934665603ull;
+    for (char c : term) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    f(term, hash);
+  });
 }
 
 // JSON as a JavaScript expression (js_text.h).

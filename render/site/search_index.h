@@ -34,8 +34,8 @@ struct SearchDoc {
   std::vector<SearchHeading> headings;  // in `text`, in order
 };
 
-// Lowercase terms of at least two bytes; ASCII letters and digits, and any non-ASCII byte, make
-// words; everything else separates them.
+// The terms the index holds of the text: its words as core/util/search_words.h splits and folds
+// them (letters, marks and digits make words; CJK runs as pairs), of 2 to 40 bytes, stopwords dropped.
 std::vector<std::string> search_terms(std::string_view text);
 
 // The shard a term lives in: its first two bytes, letters and digits as they are and anything else

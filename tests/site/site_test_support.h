@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -45,6 +46,27 @@ inline RunResult build_site(const fs::path& dir, const fs::path& corpus, const f
   return run("cd " + shell_arg(dir) + " && NO_COLOR=1 " + env + " " + shell_arg(anthology_binary()) + " build --corpus " +
              shell_arg(corpus) + " --out " + shell_arg(out) + " --index " + shell_arg(dir / "index.db") +
              (kernels ? " " : " --no-kernels ") + extra);
+}
+
+// Whether the browser tests can run: without Chromium they are skipped, with a warning.
+inline bool have_chromium(const fs::path& chromium) {
+  if (fs::exists(chromium)) return true;
+  WARN("no " << chromium.string() << ": skipped");
+  return false;
+}
+
+// A browser test's driver, tests/site/<script>, run on `site` in headless Chromium with `extra`
+// arguments after its own (CHROMIUM SITE SHOTS), its screenshots left in `shots` and copied where
+// ANTHOLOGY_KEEP_SHOTS names.
+inline RunResult run_browser_checks(const std::string& script, const fs::path& chromium, const fs::path& site,
+                                    const fs::path& shots, const std::string& extra = "") {
+  RunResult r = run("timeout 300 python3 " + shell_arg(source_dir() / "tests/site" / script) + " " + shell_arg(chromium) +
+                    " " + shell_arg(site) + " " + shell_arg(shots) + " " + extra);
+  if (const char* keep = std::getenv("ANTHOLOGY_KEEP_SHOTS")) {
+    std::error_code ec;
+    fs::copy(shots, keep, fs::copy_options::recursive | fs::copy_options::overwrite_existing, ec);
+  }
+  return r;
 }
 
 // Every regular file under `root`, by '/'-separated relative path; but the site's manifest, whose

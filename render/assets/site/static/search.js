@@ -17,22 +17,63 @@
   var me = document.currentScript && document.currentScript.getAttribute("src") || "search.js";
   var root = me.slice(0, me.length - "search.js".length);
 
-  // The same words the build indexed: lowercase runs of ASCII letters and digits and non-ASCII
-  // characters, two to forty UTF-8 bytes long, stopwords dropped (kept when `all`).
-  function words(text, all) {
-    var out = [], word = "";
-    function flush() {
-      var n = encoder.encode(word).length;
-      if (n >= 2 && n <= 40 && (all || STOP.indexOf(word) < 0)) out.push(word);
-      word = "";
+  // The words the build indexed, by the same rule (core/util/search_words.h, cjk_pairs.h): a word is
+  // a run of letters, marks and digits, anything else separates words; each is lowercased, its
+  // accents dropped (ς as σ); a run of CJK letters is its pairs and its last character. Terms of two
+  // to forty UTF-8 bytes, stopwords dropped (kept when `all`). The ranges are cjk_pairs.cpp's.
+  var RUN = /[\p{L}\p{M}\p{N}]+/gu, MARK = /^\p{M}$/u;
+  var CJK = /^[\u1100-\u11ff\u3005-\u3007\u3021-\u3029\u3031-\u3035\u3038-\u303c\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\uff66-\uffdc\u{1b000}-\u{1b16f}\u{20000}-\u{3ffff}]$/u;
+  var ACCENTS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+  function fold(word) {
+    return word.toLowerCase().normalize("NFD").replace(ACCENTS, "").normalize("NFC").replace(/\u03c2/g, "\u03c3");
+  }
+  // A CJK segment's units (a character with the marks after it), each with its place in `text`.
+  function units(seg, at) {
+    var out = [], pos = at;
+    for (var ch of seg) {
+      if (out.length && MARK.test(ch)) { out[out.length - 1].s += ch; out[out.length - 1].to += ch.length; }
+      else out.push({ s: ch, from: pos, to: pos + ch.length });
+      pos += ch.length;
     }
-    for (var ch of String(text).toLowerCase()) {
-      var c = ch.codePointAt(0);
-      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c >= 128) word += ch; else flush();
-    }
-    flush();
     return out;
   }
+  // Calls f(term, from, to) for each term of the text, with its place there. `query`: a run of two or
+  // more CJK characters gives its pairs only (its last character alone would only widen the match).
+  function eachTerm(text, f, query) {
+    function segment(seg, at, cjk) {
+      var folded = fold(seg);
+      if (!cjk) { f(folded, at, at + seg.length); return; }
+      var u = units(folded, 0), orig = units(seg, at), n = u.length;
+      var place = function (i) { return orig.length === n ? orig[i] : { from: at, to: at + seg.length }; };
+      for (var i = 0; i + 1 < n; i++) f(u[i].s + u[i + 1].s, place(i).from, place(i + 1).to);
+      if (n && (n === 1 || !query)) f(u[n - 1].s, place(n - 1).from, place(n - 1).to);
+    }
+    var re = new RegExp(RUN.source, "gu"), m;
+    while ((m = re.exec(text)) !== null) {
+      var from = m.index, pos = m.index, cjk = false, first = true;
+      for (var ch of m[0]) {
+        var k = MARK.test(ch) ? !first && cjk : CJK.test(ch);
+        if (first) cjk = k;
+        else if (k !== cjk) { segment(text.slice(from, pos), from, cjk); from = pos; cjk = k; }
+        first = false;
+        pos += ch.length;
+      }
+      segment(text.slice(from, pos), from, cjk);
+    }
+  }
+  function keep(term, all) {
+    var n = encoder.encode(term).length;
+    return n >= 2 && n <= 40 && (all || STOP.indexOf(term) < 0);
+  }
+  function words(text, all, query) {
+    var out = [];
+    eachTerm(String(text), function (t) { if (keep(t, all)) out.push(t); }, query);
+    return out;
+  }
+  // A query's lone CJK character matches as a prefix: the pairs it begins, and itself ending a run.
+  function lone(term) { var u = units(term, 0); return u.length === 1 && CJK.test(Array.from(u[0].s)[0]); }
+
+  window.ANTH_SEARCH_WORDS = words;  // the rule itself, for the tests that hold it to the build's
 
   function shardKey(term) {
     var bytes = encoder.encode(term), key = "";
@@ -71,8 +112,10 @@
       var shard = shards[shardKey(term)] || {};
       var variants = [];
       if (Object.prototype.hasOwnProperty.call(shard, term)) variants.push([term, 1]);
-      if (prefix && ti === terms.length - 1)
-        Object.keys(shard).forEach(function (t) { if (t !== term && t.indexOf(term) === 0) variants.push([t, 0.6]); });
+      if ((prefix && ti === terms.length - 1) || lone(term)) {
+        var weight = lone(term) ? 1 : 0.6;  // each pair a lone character begins is that character
+        Object.keys(shard).forEach(function (t) { if (t !== term && t.indexOf(term) === 0) variants.push([t, weight]); });
+      }
       var best = {};
       variants.forEach(function (v) {
         var postings = shard[v[0]], df = postings.length;
@@ -103,7 +146,7 @@
     var d = meta.docs[hit.doc];
     if (String(d[0]).toLowerCase() === query) return 0;
     var title = words(d[1], true);
-    if (terms.length > 1 && (" " + words(d[1], true).join(" ") + " ").indexOf(" " + words(query, true).join(" ") + " ") >= 0 &&
+    if (terms.length > 1 && (" " + title.join(" ") + " ").indexOf(" " + words(query, true, true).join(" ") + " ") >= 0 &&
         String(d[1]).toLowerCase().indexOf(query) >= 0) return 1;
     if (terms.every(function (t) { return title.indexOf(t) >= 0; })) return 2;
     if (terms.every(function (t) { return title.some(function (w) { return w.indexOf(t) === 0; }); })) return 3;
@@ -124,17 +167,27 @@
     });
   }
 
-  // The text's words that are among `marked` (whole words only), as <mark>, the rest as text.
+  // The places in the text of its terms that are among `marked`, overlapping ones (a run's pairs) merged.
+  function markedSpans(text, marked) {
+    var spans = [];
+    eachTerm(text, function (t, from, to) {
+      if (!marked[t]) return;
+      var last = spans[spans.length - 1];
+      if (last && from <= last[1]) last[1] = Math.max(last[1], to); else spans.push([from, to]);
+    });
+    return spans;
+  }
+
+  // The text with its words that are among `marked` (whole words only) as <mark>, the rest as text.
   function appendMarked(el, text, marked) {
-    var re = /[a-z0-9\u0080-\uffff]+/gi, last = 0, m;
-    while ((m = re.exec(text)) !== null) {
-      if (!marked[m[0].toLowerCase()]) continue;
-      if (m.index > last) el.appendChild(document.createTextNode(text.slice(last, m.index)));
+    var last = 0;
+    markedSpans(text, marked).forEach(function (span) {
+      if (span[0] > last) el.appendChild(document.createTextNode(text.slice(last, span[0])));
       var mark = document.createElement("mark");
-      mark.textContent = m[0];
+      mark.textContent = text.slice(span[0], span[1]);
       el.appendChild(mark);
-      last = m.index + m[0].length;
-    }
+      last = span[1];
+    });
     if (last < text.length) el.appendChild(document.createTextNode(text.slice(last)));
   }
 
@@ -143,8 +196,7 @@
     var p = document.createElement("p");
     p.className = "snippet";
     if (!text) return p;
-    var re = /[a-z0-9\u0080-\uffff]+/gi, first = -1, m;
-    while ((m = re.exec(text)) !== null) if (marked[m[0].toLowerCase()]) { first = m.index; break; }
+    var spans = markedSpans(text, marked), first = spans.length ? spans[0][0] : -1;
     var from = 0, to = Math.min(text.length, 240);
     if (first > 80) {
       from = text.lastIndexOf(" ", first - 80);
@@ -203,7 +255,7 @@
     }
     function search(query) {
       var mine = ++seq, q = query.trim();
-      var terms = words(query);
+      var terms = words(query, false, true);
       if (!q) { clear("Type a query: every word is matched, the last one also as a prefix."); return; }
       if (!terms.length) { clear("\u201c" + q + "\u201d is too common a word to search for: add another."); return; }
       load("search/meta.js", function () {
