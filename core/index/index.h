@@ -21,8 +21,8 @@ struct sqlite3;
 
 namespace anth::index {
 
-// 3: kernel_results.program; 4: files.body apart from the parse; 5: nodes.node_year; 6: tags.key (a tag's case fold)
-inline constexpr int index_schema_version = 6;
+// 3: kernel_results.program; 4: files.body apart from the parse; 5: nodes.node_year; 6: tags.key (a tag's case fold); 7: CJK runs of search as pairs
+inline constexpr int index_schema_version = 7;
 
 
 // What the index remembers of one file, to decide whether it must be parsed again.

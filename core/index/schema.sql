@@ -1,5 +1,5 @@
 -- The schema of CORPUS/.anthology/index.db, documented in docs/index-schema.md.
--- Version 6 (3: kernel_results.program; 4: the rendered body in files.body, apart from the parse; 5: nodes.node_year; 6: tags.key). The version lives in PRAGMA user_version (anth::index_schema_version in core/index/index.h);
+-- Version 7 (3: kernel_results.program; 4: the rendered body in files.body, apart from the parse; 5: nodes.node_year; 6: tags.key; 7: CJK runs in search and search_words as their character pairs). The version lives in PRAGMA user_version (anth::index_schema_version in core/index/index.h);
 -- an index of ours of another version, or a damaged one, is deleted and rebuilt from the notes (never a
 -- file that is not recognisably ours: core/index/index_owner.h).
 -- Everything below except meta, files and kernel_results is derived: store() rewrites it from the
@@ -142,7 +142,8 @@ CREATE TABLE kernel_results (
   program    TEXT NOT NULL DEFAULT ''
 );
 
--- Full-text search over the title, body and authors of every in-graph note.
+-- Full-text search over the title, body and authors of every in-graph note; each run of CJK letters is
+-- written as its overlapping character pairs and its last character (core/util/cjk_pairs.h).
 CREATE VIRTUAL TABLE search USING fts5(id UNINDEXED, title, body, authors, tokenize = 'porter unicode61');
 -- The same documents (same rowids) unstemmed and without content, kept for their vocabulary: a prefix
 -- the user typed ("normaliz*") is expanded against the words as written, which the stems ("normal")

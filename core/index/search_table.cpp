@@ -9,6 +9,7 @@
 
 #include "core/index/derived_tables.h"
 #include "core/index/sqlite_util.h"
+#include "core/util/cjk_pairs.h"
 
 namespace anth::index::detail {
 
@@ -174,20 +175,24 @@ class SearchWriter {
       add_doc_.integer(3, w.fingerprint);
       ANTH_INDEX_TRY(add_doc_.run());
     }
-    const std::string authors = authors_text(*w.note);
+    const std::string authors_held = authors_text(*w.note);
     auto read = w.note->body_held ? std::optional<std::string>() : body_of(w.note->path);
     if (!w.note->body_held && !read) return util::failure("the parse of " + w.note->path + " is missing from the index");
-    const std::string& body = read ? *read : w.note->body;
+    // CJK runs as their pairs (util/cjk_pairs.h), so that a query finds a word inside a run.
+    std::string title_pairs, body_pairs, authors_pairs;
+    const std::string_view title = util::cjk_pairs_text(w.note->title, title_pairs);
+    const std::string_view body = util::cjk_pairs_text(read ? *read : w.note->body, body_pairs);
+    const std::string_view authors = util::cjk_pairs_text(authors_held, authors_pairs);
     add_.integer(1, docid);
     add_.text(2, w.note->id);
-    add_.text(3, w.note->title);
+    add_.text(3, title);
     add_.text(4, body);
     add_.text(5, authors);
     ANTH_INDEX_TRY(add_.run());
     const bool large = body.size() >= flush_after_bytes;
     if (large) ANTH_INDEX_TRY(flush());
     add_words_.integer(1, docid);
-    add_words_.text(2, w.note->title);
+    add_words_.text(2, title);
     add_words_.text(3, body);
     add_words_.text(4, authors);
     ANTH_INDEX_TRY(add_words_.run());

@@ -11,6 +11,7 @@
 #include "core/model/tag_names.h"
 #include "core/query/ranked_candidates.h"
 #include "core/util/case_fold.h"
+#include "core/util/cjk_pairs.h"
 
 namespace anth::query {
 
@@ -32,6 +33,17 @@ std::string quoted(std::string_view word) {
     out += c;
   }
   return out + "\"";
+}
+
+// A word or phrase with CJK runs as the index holds them (util/cjk_pairs.h): a phrase of their pairs,
+// whose last piece, when a run ends it, is a prefix (a lone 学 finds 学生; 統計学 finds 統計学的).
+// Nullopt when the text has no CJK letter.
+std::optional<std::string> cjk_phrase(std::string_view text) {
+  std::string scratch;
+  bool ends_in_run = false;
+  std::string_view pairs = util::cjk_pairs_text(text, scratch, &ends_in_run);
+  if (pairs.data() == text.data()) return std::nullopt;
+  return quoted(pairs) + (ends_in_run ? "*" : "");
 }
 
 std::optional<int> parse_year(std::string_view text) {
@@ -64,7 +76,7 @@ std::string fts_query(std::string_view text, const PrefixExpander& expand) {
     if (text[i] == '"') {  // a phrase, up to the closing quote or the end
       std::size_t close = text.find('"', i + 1);
       std::string_view phrase = text.substr(i + 1, close == std::string_view::npos ? std::string_view::npos : close - i - 1);
-      if (has_token(phrase)) terms.push_back(quoted(phrase));
+      if (has_token(phrase)) terms.push_back(cjk_phrase(phrase).value_or(quoted(phrase)));
       i = close == std::string_view::npos ? text.size() : close + 1;
       continue;
     }
@@ -73,7 +85,9 @@ std::string fts_query(std::string_view text, const PrefixExpander& expand) {
     std::string_view word = text.substr(i, end - i);
     bool prefix = word.size() > 1 && word.back() == '*';
     if (prefix) word.remove_suffix(1);
-    if (has_token(word)) {
+    if (auto cjk = has_token(word) ? cjk_phrase(word) : std::nullopt) {
+      terms.push_back(*cjk);  // a prefix of a CJK run is what its pairs already find
+    } else if (has_token(word)) {
       std::string term = quoted(word) + (prefix ? "*" : "");
       std::vector<std::string> words = prefix && expand ? expand(word) : std::vector<std::string>{};
       for (const std::string& w : words) term += " OR " + quoted(w);
