@@ -1,6 +1,8 @@
 #include "core/util/cjk_pairs.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <iterator>
 
 #include "core/util/search_words.h"
@@ -17,6 +19,21 @@ constexpr char32_t cjk_ranges[][2] = {
     {0xA960, 0xA97F},   {0xAC00, 0xD7FF},   {0xF900, 0xFAFF},   {0xFF66, 0xFFDC}, {0x1B000, 0x1B16F},
     {0x20000, 0x3FFFF},
 };
+
+// Whether the text has a byte of E1 or more, the lead byte of every CJK letter (U+1100 on). Eight
+// bytes at a time while none has its high bit set: this runs over every body the index stores.
+bool has_cjk_lead(std::string_view text) {
+  std::size_t i = 0;
+  for (std::uint64_t word; i + 8 <= text.size(); i += 8) {
+    std::memcpy(&word, text.data() + i, 8);
+    if (!(word & 0x8080808080808080ull)) continue;
+    for (std::size_t k = i; k < i + 8; ++k)
+      if (static_cast<unsigned char>(text[k]) >= 0xE1) return true;
+  }
+  for (; i < text.size(); ++i)
+    if (static_cast<unsigned char>(text[i]) >= 0xE1) return true;
+  return false;
+}
 
 }  // namespace
 
@@ -42,8 +59,7 @@ std::vector<std::size_t> cjk_units(std::string_view run) {
 
 std::string_view cjk_pairs_text(std::string_view text, std::string& scratch, bool* ends_in_run) {
   if (ends_in_run) *ends_in_run = false;
-  // Every CJK letter is U+1100 or past it: a lead byte of E1 or more. Most text has none.
-  if (std::none_of(text.begin(), text.end(), [](char b) { return static_cast<unsigned char>(b) >= 0xE1; })) return text;
+  if (!has_cjk_lead(text)) return text;  // most text
   scratch.clear();
   bool ends = false;
   std::size_t copied = 0, run = std::string_view::npos;  // run: where the open CJK run began

@@ -17,7 +17,16 @@ bool accent(char32_t c) {
          (c >= 0x20D0 && c <= 0x20FF) || (c >= 0xFE20 && c <= 0xFE2F);
 }
 
-bool ascii_word(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+constexpr bool ascii_word(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+
+// ASCII's word bytes as a table: every byte of every body goes through the loop that reads it.
+struct AsciiWords {
+  bool word[128] = {};
+  constexpr AsciiWords() {
+    for (int c = 0; c < 128; ++c) word[c] = ascii_word(static_cast<unsigned char>(c));
+  }
+};
+constexpr AsciiWords ascii_words;
 
 char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
@@ -111,9 +120,14 @@ void split_search_words(std::string_view text, void* context, SearchWordSink sin
     bool ascii = true;
     while (end < text.size()) {
       char32_t c = static_cast<unsigned char>(text[end]);
-      std::size_t n = c < 0x80 ? 1 : decode_utf8(text, end, c);
+      if (c < 0x80) {
+        if (!ascii_words.word[c]) break;
+        ++end;
+        continue;
+      }
+      std::size_t n = decode_utf8(text, end, c);
       if (n == 0 || word_class(c) == WordClass::none) break;
-      ascii = ascii && c < 0x80;
+      ascii = false;
       end += n;
     }
     if (end == i) {  // a separator (or a byte that is not UTF-8)
