@@ -5,7 +5,7 @@
 -- Everything below except meta, files and kernel_results is derived: store() rewrites it from the
 -- resolved corpus in one transaction.
 
-PRAGMA user_version = 6;
+PRAGMA user_version = 7;
 -- "ANTH": marks the file as an index of ours (core/index/index_owner.h); nothing else is replaced.
 PRAGMA application_id = 1095652424;
 
