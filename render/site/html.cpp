@@ -7,7 +7,10 @@
 #include <cstdio>
 #include <cstring>
 
+#include <utf8proc.h>
+
 #include "core/model/tag_names.h"
+#include "core/util/search_words.h"
 
 namespace anth::render::site {
 
@@ -37,10 +40,20 @@ std::string safe_segment(std::string_view name) {
   bool ok = !name.empty() && name.size() <= 120 && name.front() != '.';
   for (char c : name) ok = ok && safe_char(c);
   if (ok) return std::string(name);
+  // The readable part: what is safe in ASCII, and the letters, marks and digits of other scripts as
+  // written (a page of a note named in Japanese is named in Japanese, not in a row of '_'); the rest
+  // '_', cut at 60 bytes between characters. The hash keeps apart names that differ in what was cut
+  // or replaced, or only in a form a file system may take as the same (case, Unicode normalization).
   std::string out;
-  for (char c : name) {
-    if (out.size() >= 60) break;
-    out += safe_char(c) && c != '.' ? c : '_';
+  for (std::size_t at = 0; at < name.size() && out.size() < 60;) {
+    utf8proc_int32_t c = -1;
+    utf8proc_ssize_t n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(name.data() + at),
+                                          static_cast<utf8proc_ssize_t>(name.size() - at), &c);
+    std::size_t length = n > 0 ? static_cast<std::size_t>(n) : 1;
+    bool keep = c >= 0x80 ? util::word_class(static_cast<char32_t>(c)) != util::WordClass::none && out.size() + length <= 60
+                          : c >= 0 && safe_char(static_cast<char>(c)) && c != '.';
+    out += keep ? std::string(name.substr(at, length)) : "_";
+    at += length;
   }
   char hash[20];
   std::snprintf(hash, sizeof hash, "_%016llx", static_cast<unsigned long long>(fnv1a(name)));

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/model/corpus.h"
+#include "core/util/utf8.h"
 #include "render/site/glossary.h"
 #include "render/site/html.h"
 #include "render/site/pages.h"
@@ -95,6 +96,26 @@ TEST_CASE("site: file names never leave their folder", "[site]") {
   CHECK(tag_file("../x").rfind("tags/", 0) == 0);
   CHECK(tag_file("../x").find("/..") == std::string::npos);
   CHECK(kernel_file("../SOTA-1", "../../k") .find("..") == std::string::npos);
+}
+
+// A vault in Japanese had every page named by a row of '_' and a hash: the file name kept only ASCII.
+TEST_CASE("site: a file name keeps the letters of any script, and nothing that hides or reorders text", "[site]") {
+  std::string ja = node_file("編集と書式設定.コールアウト");
+  CHECK(ja.starts_with("編集と書式設定_コールアウト_"));
+  CHECK(ja.size() == std::string("編集と書式設定_コールアウト_").size() + 16 + 5);
+  CHECK(node_file("Café Müller").starts_with("Café_Müller_"));
+  // Marks stay with their letter (NFD "é"), and names differing only in normalization keep apart.
+  CHECK(node_file("Cafe\u0301").starts_with("Cafe\u0301_"));
+  CHECK(node_file("Cafe\u0301") != node_file("Caf\u00e9"));
+  // Format and space characters (right-to-left override, zero-width joiner, no-break space), symbols
+  // and bytes that are not UTF-8 become '_'.
+  CHECK(node_file("a\u202Egnp.exe").starts_with("a_gnp_exe_"));
+  CHECK(node_file("a\u200Db\u00A0c\u2192d").starts_with("a_b_c_d_"));
+  CHECK(node_file("a\xff\xfe" "b").starts_with("a__b_"));
+  // The readable part stops at 60 bytes between two characters: the name stays UTF-8.
+  std::string cut = node_file(std::string(59, 'x') + "統計学");
+  CHECK(cut.starts_with(std::string(59, 'x') + "_"));
+  CHECK(anth::util::find_invalid_utf8(node_file(std::string(58, 'x') + "統計学")) == std::string::npos);
 }
 
 TEST_CASE("site: headings get slugs", "[site]") {
