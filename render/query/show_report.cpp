@@ -83,7 +83,7 @@ std::string relation_lines(const std::vector<Property>& groups, std::string (*he
 
 // A body link to a file that is no note but an attachment by its extension (photo.png, paper.pdf)
 // makes no edge (docs/format.md, "Attachments"); show lists it apart, not as a mention of no note.
-bool names_attachment(const RelationEnd& e) { return !e.resolved && graph::names_attachment(e.written); }
+bool is_attachment(const RelationEnd& e) { return !e.resolved && graph::names_attachment(e.written); }
 
 // The relations with the attachments taken out of the mentions.
 std::vector<Property> note_relations(const std::vector<Property>& groups) {
@@ -98,20 +98,20 @@ std::vector<Property> note_relations(const std::vector<Property>& groups) {
   return out;
 }
 
-// Each attachment once, as written, "not in the vault" where lint found it missing (an R002 at its place).
+// Each attachment once, as written, "not in the vault" where lint found it missing (an R002 where one
+// of its links is written).
 std::string attachment_lines(const NodeDetails& d) {
-  std::set<std::string> listed;
-  std::string out;
+  std::vector<std::string> listed;
+  std::set<std::string> missing;
   for (const RelationEnd& e : d.outgoing) {
-    if (!names_attachment(e) || !listed.insert(e.written).second) continue;
-    bool missing = false;
-    for (const RelationEnd& same : d.outgoing)
-      if (same.written == e.written && names_attachment(same))
-        missing = missing || std::any_of(d.findings.begin(), d.findings.end(), [&](const StoredFinding& f) {
-                    return f.rule == "R002" && f.file == same.file && f.line == same.line && f.column == same.column;
-                  });
-    out += "  " + util::escape_for_terminal(e.written) + (missing ? " — not in the vault" : "") + "\n";
+    if (!is_attachment(e)) continue;
+    if (std::find(listed.begin(), listed.end(), e.written) == listed.end()) listed.push_back(e.written);
+    for (const StoredFinding& f : d.findings)
+      if (f.rule == "R002" && f.file == e.file && f.line == e.line && f.column == e.column) missing.insert(e.written);
   }
+  std::string out;
+  for (const std::string& written : listed)
+    out += "  " + util::escape_for_terminal(written) + (missing.count(written) ? " — not in the vault" : "") + "\n";
   return out;
 }
 
@@ -164,7 +164,7 @@ ordered_json end_json(const RelationEnd& e, bool outgoing) {
   r["relation"] = e.relation;
   r["id"] = e.resolved ? ordered_json(e.other.id) : ordered_json(nullptr);
   if (outgoing) r["written"] = e.written;
-  if (outgoing) r["attachment"] = names_attachment(e);
+  if (outgoing) r["attachment"] = is_attachment(e);
   r["kind"] = e.other.kind.empty() ? ordered_json(nullptr) : ordered_json(e.other.kind);
   r["title"] = e.other.title.empty() ? ordered_json(nullptr) : ordered_json(e.other.title);
   r["file"] = e.file;

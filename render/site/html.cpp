@@ -7,10 +7,9 @@
 #include <cstdio>
 #include <cstring>
 
-#include <utf8proc.h>
-
 #include "core/model/tag_names.h"
 #include "core/util/search_words.h"
+#include "core/util/utf8.h"
 
 namespace anth::render::site {
 
@@ -46,12 +45,11 @@ std::string safe_segment(std::string_view name) {
   // or replaced, or only in a form a file system may take as the same (case, Unicode normalization).
   std::string out;
   for (std::size_t at = 0; at < name.size() && out.size() < 60;) {
-    utf8proc_int32_t c = -1;
-    utf8proc_ssize_t n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(name.data() + at),
-                                          static_cast<utf8proc_ssize_t>(name.size() - at), &c);
-    std::size_t length = n > 0 ? static_cast<std::size_t>(n) : 1;
-    bool keep = c >= 0x80 ? util::word_class(static_cast<char32_t>(c)) != util::WordClass::none && out.size() + length <= 60
-                          : c >= 0 && safe_char(static_cast<char>(c)) && c != '.';
+    char32_t c = static_cast<unsigned char>(name[at]);
+    std::size_t length = c < 0x80 ? 1 : util::decode_utf8(name, at, c);
+    bool keep = c < 0x80 ? safe_char(static_cast<char>(c)) && c != '.'
+                         : length > 0 && util::word_class(c) != util::WordClass::none && out.size() + length <= 60;
+    if (length == 0) length = 1;  // a byte that is not UTF-8
     out += keep ? std::string(name.substr(at, length)) : "_";
     at += length;
   }

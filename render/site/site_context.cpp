@@ -18,11 +18,12 @@ SiteContext::SiteContext(const SiteInput& input, const DocUse& on_doc)
                                                   : std::make_unique<LayoutCache>(input.options.layout_cache)),
       queries_(input.graph, input.options.query_db),
       bodies_(input.graph.vertex_count()) {
-  for (std::size_t v = 0; v < input.graph.vertex_count(); ++v)
-    if (std::optional<Kind> kind = input.graph.note(v).kind) kinds_present_ |= 1u << static_cast<int>(*kind);
-  has_pages_ = (kinds_present_ >> static_cast<int>(Kind::Page) & 1) != 0;
   TagNames tags;  // every note of the graph has its say in a tag's listed spelling
-  for (std::size_t v = 0; v < input.graph.vertex_count(); ++v) tags.add(input.graph.note(v).path, input.graph.note(v).tags);
+  for (std::size_t v = 0; v < input.graph.vertex_count(); ++v) {
+    const Note& n = input.graph.note(v);
+    if (n.kind) kinds_present_ |= 1u << static_cast<int>(*n.kind);
+    tags.add(n.path, n.tags);
+  }
   tag_names_ = tags.names();
   pass_bodies(on_doc);
 }

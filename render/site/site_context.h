@@ -92,10 +92,10 @@ class SiteContext {
   const std::vector<Diagnostic>& diagnostics() const { return input_.diagnostics; }
   unsigned threads() const { return threads_; }
   // Whether the corpus has pages (notes of no typed kind): only then has the site a "Pages" listing.
-  bool has_pages() const { return has_pages_; }
+  bool has_pages() const { return has(Kind::Page); }
   // Whether the site lists a kind: the anthology's own site lists all five typed kinds, even when one is
   // empty; a vault (a corpus with pages) only the kinds it has, so that its menu leads to no empty table.
-  bool lists(Kind kind) const { return has_pages_ ? (kinds_present_ >> static_cast<int>(kind) & 1) != 0 : is_typed(kind); }
+  bool lists(Kind kind) const { return has_pages() ? has(kind) : is_typed(kind); }
   // Whether the site links its kernels page: with the kinds whose notes hold kernels.
   bool lists_kernels() const { return lists(Kind::Sota) || lists(Kind::Theory); }
   // The kinds the corpus has, one bit each (page keys: every page's menu shows them).
@@ -181,6 +181,7 @@ class SiteContext {
   std::vector<std::size_t> answer_queries_again();
 
  private:
+  bool has(Kind kind) const { return (kinds_present_ >> static_cast<int>(kind) & 1) != 0; }
   // Fills in every body once, on every core, using each in id order (site_body_pass.cpp).
   void pass_bodies(const DocUse& on_doc);
   LinkTarget link_target(std::string_view id) const { return vertices_.link_target(id); }
@@ -215,7 +216,6 @@ class SiteContext {
   std::vector<std::uint8_t> features_;
   std::uint8_t any_features_ = 0;
   bool katex_ = false;
-  bool has_pages_ = false;
   std::uint32_t kinds_present_ = 0;
   std::map<std::string, std::string> tag_names_;  // each tag's key -> its shown spelling
   BodyStore bodies_;
